@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// The preload runs in a sandboxed renderer: it must be ONE CommonJS file that requires nothing
+// but `electron`. package.json has "type": "module", so electron-vite would otherwise emit ESM.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: { index: resolve('src-main/electron/main.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve('src-main/preload/index.ts') },
+        external: ['electron'],
+        output: {
+          format: 'cjs',
+          entryFileNames: '[name].cjs',
+          inlineDynamicImports: true,
+        },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve('out/renderer'),
+      rollupOptions: {
+        input: { index: resolve('src-renderer/index.html') },
+      },
+    },
+  },
+});

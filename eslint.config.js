@@ -1,0 +1,120 @@
+// Layers are enforced here, not by discipline (see ARCHITECTURE.md):
+//  - only src-main/electron and src-main/preload may import `electron`;
+//  - src-renderer imports nothing from src-main but `import type` from src-main/contract;
+//  - nothing in src-main imports React.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const electronBan = {
+  name: 'electron',
+  message: 'Only src-main/electron and src-main/preload may import electron (layer rule).',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test/lint/fixtures/**',
+      'bench/results.json',
+      'docs/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src-main/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'bin/**/*.js'],
+    ignores: ['src-main/electron/**', 'src-main/preload/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan, { name: 'react', message: 'src-main never imports React (layer rule).' }],
+          patterns: [
+            {
+              group: ['react-dom', 'react-dom/*', 'electron/*'],
+              message: 'Layer rule: no React or electron here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/electron/**/*.ts', 'src-main/preload/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react', message: 'src-main never imports React (layer rule).' }] },
+      ],
+    },
+  },
+  {
+    files: ['src-main/contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            {
+              group: ['node:*', 'react', 'react-dom'],
+              message: 'The contract is pure TypeScript: no Node or React.',
+            },
+            {
+              regex: '^\\.\\./(?!schema)',
+              message: 'The contract depends on no other layer but types from schema.',
+            },
+            {
+              regex: '^\\.\\./schema',
+              allowTypeImports: true,
+              message: 'Only `import type` from schema in the contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            {
+              regex: 'src-main/(?!contract(/|$))',
+              message:
+                'The renderer reaches main only over IPC: import nothing from src-main but types from src-main/contract.',
+            },
+            {
+              regex: 'src-main/contract',
+              allowTypeImports: true,
+              message: 'Only `import type` from src-main/contract in the renderer.',
+            },
+            {
+              group: ['node:*', 'electron/*'],
+              message: 'The renderer is sandboxed: no Node or Electron modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,15 @@
+export interface AppInfo {
+  name: string;
+  version: string;
+  /** 'electron' in the desktop app, 'web-test' under the Chromium E2E bridge, 'cli' for the CLI. */
+  runtime: 'electron' | 'web-test' | 'cli';
+  platform: string;
+  /** BCP 47 locale the OS reports, used for the default UI language. */
+  osLocale: string;
+}
+
+export interface AppContract {
+  'app.info': { req: void; res: AppInfo };
+}
+
+export const APP_CHANNELS = ['app.info'] as const satisfies readonly (keyof AppContract)[];

@@ -1,0 +1,117 @@
+// Web E2E harness: the built renderer in headless Chromium, with the REAL host handlers running in
+// this test process and bridged into the page. No port is opened for the bridge or the app.
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { createDispatcher } from '../../src-main/host/dispatch';
+import type { Handlers, RequestSchemas } from '../../src-main/host/dispatch';
+import { launchChromium } from './chromium';
+
+export const APP_ORIGIN = 'https://seller-desk.app';
+const RENDERER_DIR = resolve('out/renderer');
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+let initScript: string | undefined;
+function bridgeScript(): string {
+  initScript ??= buildSync({
+    entryPoints: [resolve('test/e2e/bridge-client.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    platform: 'browser',
+    target: 'chrome120',
+  }).outputFiles[0]!.text;
+  return initScript;
+}
+
+export interface AppOptions {
+  handlers: Handlers;
+  schemas: RequestSchemas;
+  locale?: string;
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+}
+
+export interface AppUnderTest {
+  page: Page;
+  context: BrowserContext;
+  emit: (event: string, payload: unknown) => Promise<void>;
+  calls: { channel: string; req: unknown }[];
+  pageErrors: Error[];
+  close: () => Promise<void>;
+}
+
+let browser: Browser | undefined;
+export async function getBrowser(): Promise<Browser> {
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    throw new Error('out/renderer is missing: run `npm run build` before the E2E tests.');
+  }
+  browser ??= await launchChromium();
+  return browser;
+}
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
+  const b = await getBrowser();
+  const context = await b.newContext({
+    locale: opts.locale ?? 'ko-KR',
+    colorScheme: opts.colorScheme ?? 'light',
+    viewport: opts.viewport ?? { width: 1360, height: 860 },
+    timezoneId: 'Asia/Seoul',
+  });
+  const page = await context.newPage();
+  const calls: AppUnderTest['calls'] = [];
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e));
+
+  // The app is served from files by request interception: nothing listens on a port.
+  await page.route(`${APP_ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    const rel = normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
+    const file = join(RENDERER_DIR, rel);
+    if (!file.startsWith(RENDERER_DIR) || !existsSync(file))
+      return route.fulfill({ status: 404, body: 'not found' });
+    return route.fulfill({
+      status: 200,
+      body: await readFile(file),
+      headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' },
+    });
+  });
+
+  const emit = async (event: string, payload: unknown) => {
+    await page.evaluate(
+      ([e, p]) =>
+        (window as unknown as { __deskEmit: (e: string, p: unknown) => void }).__deskEmit(e as string, p),
+      [event, payload] as const,
+    );
+  };
+  const dispatcher = createDispatcher(
+    opts.handlers,
+    opts.schemas,
+    (event, payload) => void emit(event, payload).catch(() => {}),
+  );
+  await page.exposeBinding(
+    '__deskInvoke',
+    async (_source, channel: string, req: unknown, callId: string | null) => {
+      calls.push({ channel, req });
+      return dispatcher.dispatch(channel, req, callId);
+    },
+  );
+  await page.exposeBinding('__deskAbort', async (_source, callId: string) => dispatcher.abort(callId));
+  await page.addInitScript({ content: bridgeScript() });
+  await page.goto(`${APP_ORIGIN}/index.html`);
+  return { page, context, emit, calls, pageErrors, close: () => context.close() };
+}

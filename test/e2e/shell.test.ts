@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { closeBrowser, openApp } from './harness';
+
+const appInfo = (osLocale: string) => ({
+  name: 'Seller Desk',
+  version: '0.0.0-test',
+  runtime: 'web-test' as const,
+  platform: 'linux',
+  osLocale,
+});
+
+afterAll(closeBrowser);
+
+describe('app shell in Chromium', () => {
+  it('renders the sidebar in Korean for a Korean OS and switches views on click', async () => {
+    const app = await openApp({
+      handlers: createHandlers({ appInfo: appInfo('ko-KR') }),
+      schemas: requestSchemas,
+    });
+    const { page } = app;
+    await expect.poll(() => page.getByRole('button', { name: '문의함' }).count()).toBe(1);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('구매자 문의');
+    await page.getByRole('button', { name: '키워드' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('키워드 탐색');
+    expect(await page.getByRole('status').textContent()).toContain('샌드박스');
+    expect(app.calls.some((c) => c.channel === 'app.info')).toBe(true);
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+  });
+
+  it('speaks English when the OS locale is English', async () => {
+    const app = await openApp({
+      handlers: createHandlers({ appInfo: appInfo('en-US') }),
+      schemas: requestSchemas,
+      locale: 'en-US',
+    });
+    await expect.poll(() => app.page.locator('h1').textContent()).toBe('Buyer notes');
+    await app.page.getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => app.page.locator('h1').textContent()).toBe('Settings');
+    await app.close();
+  });
+});
