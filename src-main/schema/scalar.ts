@@ -1,0 +1,141 @@
+// XSD simple types as the wire sees them, and their one representation everywhere (IPC included):
+//   int -> number; boolean -> boolean;
+//   long -> string of digits (9007199254740993 must survive JSON and IPC, so never a JS number);
+//   decimal -> the exact text sent (prices must not drift through binary floating point);
+//   dateTime -> the text as sent (the server's wall time and offset kept; dateTimeInstant() parses it);
+//   string -> string.
+export type Scalar = 'string' | 'int' | 'long' | 'boolean' | 'decimal' | 'dateTime';
+
+export type ScalarValue<S extends Scalar> = S extends 'int' ? number : S extends 'boolean' ? boolean : string;
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+const LONG_RE = /^[+-]?\d+$/;
+const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const DATETIME_RE = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+const LONG_MAX = 9223372036854775807n;
+const LONG_MIN = -9223372036854775808n;
+
+/** A value that does not fit its XSD type; `path` names the field (e.g. `SendNote[3]@OrderNo`). */
+export class ValueError extends Error {
+  readonly deskCode = 'BAD_RESPONSE';
+  constructor(
+    readonly path: string,
+    readonly scalar: Scalar,
+    readonly raw: string,
+  ) {
+    super(`${path}: "${raw.length > 60 ? raw.slice(0, 60) + '…' : raw}" is not a valid xsd:${scalar}`);
+    this.name = 'ValueError';
+  }
+}
+
+// XSD whitespace facet: every type but string collapses surrounding whitespace.
+function collapse(raw: string): string {
+  return raw.replace(/[\t\n\r ]+/g, ' ').trim();
+}
+
+export function decodeScalar(scalar: Scalar, raw: string, path: string): string | number | boolean {
+  if (scalar === 'string') return raw;
+  const text = collapse(raw);
+  switch (scalar) {
+    case 'int': {
+      if (!LONG_RE.test(text)) throw new ValueError(path, scalar, raw);
+      const n = Number(text);
+      if (n < INT_MIN || n > INT_MAX) throw new ValueError(path, scalar, raw);
+      return n;
+    }
+    case 'long': {
+      if (!LONG_RE.test(text)) throw new ValueError(path, scalar, raw);
+      const big = BigInt(text);
+      if (big > LONG_MAX || big < LONG_MIN) throw new ValueError(path, scalar, raw);
+      return big.toString();
+    }
+    case 'boolean':
+      if (text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0') return false;
+      throw new ValueError(path, scalar, raw);
+    case 'decimal':
+      if (!DECIMAL_RE.test(text)) throw new ValueError(path, scalar, raw);
+      return text;
+    case 'dateTime':
+      if (!isDateTime(text)) throw new ValueError(path, scalar, raw);
+      return text;
+  }
+}
+
+export function encodeScalar(scalar: Scalar, value: unknown, path: string): string {
+  switch (scalar) {
+    case 'string':
+      if (typeof value !== 'string') throw new TypeError(`${path}: expected a string`);
+      return value;
+    case 'int':
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < INT_MIN || value > INT_MAX) {
+        throw new TypeError(`${path}: expected a 32-bit integer, got ${String(value)}`);
+      }
+      return String(value);
+    case 'long': {
+      const text = typeof value === 'bigint' ? value.toString() : value;
+      if (typeof text !== 'string' || !LONG_RE.test(text)) {
+        throw new TypeError(`${path}: expected a long as a string of digits, got ${String(value)}`);
+      }
+      const big = BigInt(text);
+      if (big > LONG_MAX || big < LONG_MIN) throw new TypeError(`${path}: ${text} is outside xsd:long`);
+      return big.toString();
+    }
+    case 'boolean':
+      if (typeof value !== 'boolean') throw new TypeError(`${path}: expected a boolean`);
+      return value ? 'true' : 'false';
+    case 'decimal':
+      if (typeof value !== 'string' || !DECIMAL_RE.test(value)) {
+        throw new TypeError(`${path}: expected a decimal as exact text, got ${String(value)}`);
+      }
+      return value;
+    case 'dateTime':
+      if (typeof value !== 'string' || !isDateTime(value)) {
+        throw new TypeError(`${path}: expected an xsd:dateTime like 2026-11-22T09:30:00+09:00, got ${String(value)}`);
+      }
+      return value;
+  }
+}
+
+export function isDateTime(text: string): boolean {
+  const m = DATETIME_RE.exec(text);
+  if (!m) return false;
+  const [, , mo, d, h, mi, s, , tz] = m;
+  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return false;
+  if (Number(h) > 24 || Number(mi) > 59 || Number(s) > 59) return false;
+  if (tz && tz !== 'Z' && (Number(tz.slice(1, 3)) > 14 || Number(tz.slice(4, 6)) > 59)) return false;
+  return true;
+}
+
+/**
+ * The instant a dateTime names, in epoch milliseconds, when it carries an offset.
+ * Without an offset the text is a wall time in an unknown zone: pass `assumeOffsetMinutes`
+ * (e.g. 540 for Korea) to interpret it, otherwise undefined — never a silent local-time guess.
+ */
+export function dateTimeInstant(text: string, assumeOffsetMinutes?: number): number | undefined {
+  const m = DATETIME_RE.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, frac, tz] = m;
+  let offset: number;
+  if (tz === 'Z') offset = 0;
+  else if (tz) offset = (tz[0] === '-' ? -1 : 1) * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(4, 6)));
+  else if (assumeOffsetMinutes !== undefined) offset = assumeOffsetMinutes;
+  else return undefined;
+  const ms = frac ? Math.round(Number(`0${frac}`) * 1000) : 0;
+  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
+  return utc - offset * 60_000;
+}
+
+/** Formats an instant as an xsd:dateTime in a fixed offset (default +09:00, Korea). */
+export function formatDateTime(epochMs: number, offsetMinutes = 540): string {
+  const local = new Date(epochMs + offsetMinutes * 60_000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return (
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
+}

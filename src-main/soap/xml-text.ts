@@ -1,0 +1,44 @@
+// xmlbuilder2 leaves an "&" unescaped when it is followed by something entity-like (so a buyer's
+// literal "&amp;" would arrive as "&"), writes \r raw (normalized away by any XML parser on the
+// other side) and \n / \t raw inside attributes (normalized to spaces). We route those through a
+// marker that cannot occur in valid XML text (U+FFFE is not an XML 1.0 Char, and we reject it in
+// input), then swap the markers for character references after serialization.
+
+/** A value XML 1.0 cannot carry; raised before anything is sent. */
+export class InvalidXmlCharError extends Error {
+  readonly deskCode = 'INVALID_ARGUMENT';
+  constructor(
+    readonly path: string,
+    readonly codePoint: number,
+  ) {
+    super(
+      `${path} contains U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}, a character XML 1.0 cannot carry`,
+    );
+    this.name = 'InvalidXmlCharError';
+  }
+}
+
+const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MARK = '\uFFFE';
+
+export function assertXmlChars(value: string, path: string): void {
+  const m = INVALID.exec(value);
+  if (m) throw new InvalidXmlCharError(path, m[0].charCodeAt(0));
+}
+
+const CODE: Record<string, string> = { '&': 'a', '\r': 'r', '\n': 'n', '\t': 't' };
+
+export function markText(value: string, path: string): string {
+  assertXmlChars(value, path);
+  return /[&\r]/.test(value) ? value.replace(/[&\r]/g, (c) => MARK + CODE[c]!) : value;
+}
+
+export function markAttr(value: string, path: string): string {
+  assertXmlChars(value, path);
+  return /[&\r\n\t]/.test(value) ? value.replace(/[&\r\n\t]/g, (c) => MARK + CODE[c]!) : value;
+}
+
+const REFS: Record<string, string> = { a: '&amp;', r: '&#xD;', n: '&#xA;', t: '&#x9;' };
+export function unmark(xml: string): string {
+  return xml.includes(MARK) ? xml.replace(/\uFFFE([arnt])/g, (_, c: string) => REFS[c]!) : xml;
+}
