@@ -1,0 +1,186 @@
+// Typed clients: one method per operation of both services. Each call builds the envelope from the
+// schema, sends it through the transport, reads the answer with the same schema, rotates the
+// EncryptedTicket, and records a redacted exchange for the network inspector.
+import type { Exchange } from '../contract/network';
+import { OPERATIONS, SERVICE_PATHS } from '../schema';
+import type {
+  MarketOperationName,
+  OperationName,
+  RequestOf,
+  ResultOf,
+  ServiceNamespaces,
+  SuggestOperationName,
+} from '../schema';
+import { buildRequest, decodeResponse } from './envelope-write';
+import type { SoapVersion } from './envelope-write';
+import { readSecurityHeader } from './envelope-read';
+import { BadEnvelopeError, SoapError } from './errors';
+import { isThrottleResponse } from './fault';
+import { redactEnvelope } from './redact';
+import type { TicketRotation, Tickets } from './ticket-rotation';
+import { readSoapResponse } from './transport';
+import type { Transport, TransportResponse } from './transport';
+
+export interface ClientConfig {
+  /** Scheme and host of the API service ({base_url}). */
+  apiBaseUrl: string;
+  /** Scheme and host of the suggest service ({suggest_url}). */
+  suggestBaseUrl: string;
+  ns: ServiceNamespaces;
+  soapVersion: SoapVersion;
+  timeoutMs?: number;
+  /** Cap on a response body (default 64 MiB). */
+  maxResponseBytes?: number;
+}
+
+export interface ClientDeps {
+  transport: Transport;
+  /** Where the API service's tickets come from and where rotated EncryptedTickets go. */
+  tickets?: TicketRotation;
+  onExchange?: (exchange: Exchange) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface CallResult<N extends OperationName> {
+  data: ResultOf<N>;
+  exchange: Exchange;
+}
+
+/** The API service was called without the tickets it needs. */
+export class MissingTicketsError extends SoapError {
+  constructor(missing: string[]) {
+    super(
+      'AUTH_FAILED',
+      'No API tickets are stored for this connection profile; enter them in Settings → Tickets and try again.',
+      { detail: `Missing: ${missing.join(', ')}` },
+    );
+    this.name = 'MissingTicketsError';
+  }
+}
+
+const RESPONSE_XML_CAP = 256 * 1024;
+let nextExchangeId = 1;
+
+type Lower<S extends string> = S extends `${infer F}${infer R}` ? `${Lowercase<F>}${R}` : S;
+type Method<N extends OperationName> = (req: RequestOf<N>, opts?: CallOptions) => Promise<CallResult<N>>;
+export type SuggestClient = { [N in SuggestOperationName as Lower<N>]: Method<N> };
+export type MarketClient = { [N in MarketOperationName as Lower<N>]: Method<N> };
+
+export interface SoapClient {
+  call<N extends OperationName>(op: N, req: RequestOf<N>, opts?: CallOptions): Promise<CallResult<N>>;
+  suggest: SuggestClient;
+  market: MarketClient;
+}
+
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapClient {
+  async function call<N extends OperationName>(op: N, req: RequestOf<N>, opts: CallOptions = {}): Promise<CallResult<N>> {
+    const spec = OPERATIONS[op];
+    const service = spec.service;
+    const url = `${(service === 'market' ? config.apiBaseUrl : config.suggestBaseUrl).replace(/\/+$/, '')}${SERVICE_PATHS[service]}`;
+
+    let tickets: Tickets = {};
+    let seq: number | undefined;
+    if (service === 'market') {
+      if (!deps.tickets) throw new MissingTicketsError(['AuthenticationTicket', 'EncryptedTicket']);
+      tickets = await deps.tickets.sink.current();
+      const missing = [
+        !tickets.authTicket && 'AuthenticationTicket',
+        !tickets.encryptedTicket && 'EncryptedTicket',
+        spec.memberTicket && !tickets.memberTicket && 'MemberTicket',
+      ].filter((m): m is string => typeof m === 'string');
+      if (missing.length > 0) throw new MissingTicketsError(missing);
+      seq = deps.tickets.begin();
+    }
+    const secrets = [tickets.authTicket, tickets.encryptedTicket, tickets.memberTicket].filter(
+      (s): s is string => typeof s === 'string' && s.length > 0,
+    );
+
+    const built = buildRequest(op, req, { version: config.soapVersion, ns: config.ns, tickets });
+    const exchange: Exchange = {
+      id: nextExchangeId++,
+      operation: op,
+      service,
+      soapVersion: config.soapVersion,
+      url,
+      startedAt: Date.now(),
+      durationMs: 0,
+      attempts: 0,
+      bytesSent: Buffer.byteLength(built.xml),
+      bytesReceived: 0,
+      requestHeaders: built.headers,
+      requestXml: redactEnvelope(built.xml, secrets),
+    };
+    const started = performance.now();
+    let response: TransportResponse | undefined;
+    try {
+      response = await deps.transport.post(url, built.xml, built.headers, {
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs ?? config.timeoutMs,
+        isRetryableResponse: isThrottleResponse,
+      });
+      exchange.status = response.status;
+      exchange.attempts = response.timings.attempts;
+      exchange.bytesReceived = response.bytesReceived;
+      exchange.responseXml = capped(redactEnvelope(response.bodyText, secrets));
+
+      const data = readResponse(op, response, config, secrets, (encryptedTicket) => {
+        if (seq !== undefined && encryptedTicket) {
+          // Persisting the rotation is part of the call: a lost ticket would lock the seller out.
+          return deps.tickets!.apply(seq, encryptedTicket);
+        }
+        return undefined;
+      });
+      const result = await data;
+      exchange.durationMs = performance.now() - started;
+      deps.onExchange?.(exchange);
+      return { data: result, exchange };
+    } catch (err) {
+      exchange.durationMs = performance.now() - started;
+      const e = err as { deskCode?: string; message?: string; attempts?: number };
+      if (exchange.attempts === 0 && typeof e.attempts === 'number') exchange.attempts = e.attempts;
+      exchange.error = { code: e.deskCode ?? 'INTERNAL', message: e.message ?? String(err) };
+      deps.onExchange?.(exchange);
+      throw err;
+    }
+  }
+
+  const suggest = Object.fromEntries(
+    (Object.keys(OPERATIONS) as OperationName[])
+      .filter((op) => OPERATIONS[op].service === 'suggest')
+      .map((op) => [lower(op), (req: never, opts?: CallOptions) => call(op, req, opts)]),
+  ) as SuggestClient;
+  const market = Object.fromEntries(
+    (Object.keys(OPERATIONS) as OperationName[])
+      .filter((op) => OPERATIONS[op].service === 'market')
+      .map((op) => [lower(op), (req: never, opts?: CallOptions) => call(op, req, opts)]),
+  ) as MarketClient;
+  return { call, suggest, market };
+}
+
+async function readResponse<N extends OperationName>(
+  op: N,
+  response: TransportResponse,
+  config: ClientConfig,
+  secrets: string[],
+  rotate: (encryptedTicket: string | undefined) => Promise<unknown> | undefined,
+): Promise<ResultOf<N>> {
+  // A fault wins over the HTTP status; HTML, empty or mistyped bodies get their own typed errors.
+  const { envelope } = readSoapResponse(response, {
+    secrets,
+    limits: config.maxResponseBytes ? { maxBytes: config.maxResponseBytes } : undefined,
+  });
+  if (!envelope.payload) throw new BadEnvelopeError(`The response Body is empty; expected ${op}Response`);
+  const data = decodeResponse(op, envelope.payload, config.ns);
+  await rotate(readSecurityHeader(envelope.header, config.ns.nsRoot).encryptedTicket);
+  return data;
+}
+
+function capped(xml: string): string {
+  return xml.length > RESPONSE_XML_CAP ? `${xml.slice(0, RESPONSE_XML_CAP)}\n<!-- … ${xml.length - RESPONSE_XML_CAP} more characters -->` : xml;
+}

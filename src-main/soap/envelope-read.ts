@@ -1,0 +1,73 @@
+// Reading a SOAP envelope out of the element tree, by namespace URI (never by prefix), and the
+// EncryptedTicket the marketplace returns in the response header.
+import { SOAP11_ENV, SOAP12_ENV } from '../schema/namespaces';
+import { BadEnvelopeError } from './errors';
+import { faultError, isFaultElement, parseFault } from './fault';
+import type { XmlElement } from './xml-read';
+
+export type SoapVersion = '1.1' | '1.2';
+
+export interface SoapEnvelope {
+  version: SoapVersion;
+  header?: XmlElement;
+  body: XmlElement;
+  /** The first element child of Body; absent for an empty Body. */
+  payload?: XmlElement;
+}
+
+export interface ReadEnvelopeOptions {
+  /** Tickets in use, scrubbed from the fault's reason and detail should the marketplace echo them. */
+  secrets?: readonly string[];
+}
+
+function describe(el: XmlElement): string {
+  return el.ns ? `{${el.ns}}${el.name}` : el.name;
+}
+
+/**
+ * Splits an envelope into header, body and payload. A Fault payload (either version, in either envelope, since
+ * peers answer a 1.2 request with a 1.1 fault) is thrown as a SoapFaultError classified by fault.ts.
+ */
+export function readEnvelope(root: XmlElement, opts: ReadEnvelopeOptions = {}): SoapEnvelope {
+  const envNs = root.ns;
+  if (root.name !== 'Envelope' || (envNs !== SOAP11_ENV && envNs !== SOAP12_ENV)) {
+    throw new BadEnvelopeError(`The document element is ${describe(root)}, not a SOAP Envelope`);
+  }
+  const version: SoapVersion = envNs === SOAP12_ENV ? '1.2' : '1.1';
+  let header: XmlElement | undefined;
+  let body: XmlElement | undefined;
+  for (const c of root.children) {
+    if (c.ns !== envNs) {
+      // SOAP 1.1 allows trailing elements after Body; none of them matter to us.
+      if (version === '1.1' && body) continue;
+      throw new BadEnvelopeError(`Unexpected ${describe(c)} in the Envelope`);
+    }
+    if (c.name === 'Header' && !header && !body) header = c;
+    else if (c.name === 'Body' && !body) body = c;
+    else throw new BadEnvelopeError(`Unexpected or repeated ${describe(c)} in the Envelope`);
+  }
+  if (!body) throw new BadEnvelopeError('The Envelope has no Body');
+  const payload = body.children[0];
+  if (payload && isFaultElement(payload)) throw faultError(parseFault(payload), opts.secrets);
+  const env: SoapEnvelope = { version, body };
+  if (header) env.header = header;
+  if (payload) env.payload = payload;
+  return env;
+}
+
+/** `{nsRoot}/Security` EncryptedTicket/Value from a response header, trimmed; absent when missing or empty. */
+export function readSecurityHeader(
+  header: XmlElement | undefined,
+  nsRoot: string,
+): { encryptedTicket?: string } {
+  if (!header) return {};
+  const securityNs = `${nsRoot.replace(/\/+$/, '')}/Security`;
+  const block = header.children.find((c) => c.name === 'EncryptedTicket' && c.ns === securityNs);
+  if (!block) return {};
+  // Value is in the Security namespace when the schema qualifies elements; some serializers leave it unqualified.
+  const value =
+    block.children.find((c) => c.name === 'Value' && c.ns === securityNs) ??
+    block.children.find((c) => c.name === 'Value' && c.ns === '');
+  const ticket = value?.text.trim();
+  return ticket ? { encryptedTicket: ticket } : {};
+}

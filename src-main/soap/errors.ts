@@ -1,0 +1,294 @@
+// The SOAP layer's typed failures. `deskCode` crosses IPC unchanged (the host maps it to the envelope's error code),
+// `message` is one sentence a seller can act on, `detail` is for the curious (fault code, HTTP status, parser
+// position). Neither may ever hold a ticket: whatever came from the wire goes through redactText first.
+import { redactText } from './redact';
+
+export const DESK_CODES = [
+  'SOAP_FAULT',
+  'AUTH_FAILED',
+  'THROTTLED',
+  'HTTP_ERROR',
+  'TIMEOUT',
+  'NETWORK',
+  'BAD_RESPONSE',
+  'ABORTED',
+  'INTERNAL',
+] as const;
+export type DeskCode = (typeof DESK_CODES)[number];
+
+export interface SoapErrorOptions {
+  detail?: string;
+  cause?: unknown;
+}
+
+export class SoapError extends Error {
+  readonly deskCode: DeskCode;
+  readonly detail?: string;
+
+  constructor(deskCode: DeskCode, message: string, options: SoapErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'SoapError';
+    this.deskCode = deskCode;
+    if (options.detail !== undefined) this.detail = options.detail;
+  }
+}
+
+export type XmlSecurityKind =
+  'doctype' | 'entity-declaration' | 'external-entity' | 'parameter-entity' | 'size' | 'depth';
+
+const SECURITY_MESSAGES: Record<XmlSecurityKind, string> = {
+  doctype:
+    'The marketplace sent a response with a document type declaration, which Seller Desk refuses to read for safety; contact marketplace support if this keeps happening.',
+  'entity-declaration':
+    'The marketplace sent a response that declares XML entities, which Seller Desk refuses to read for safety; contact marketplace support if this keeps happening.',
+  'external-entity':
+    'The marketplace sent a response that refers to external files, which Seller Desk refuses to read for safety; contact marketplace support if this keeps happening.',
+  'parameter-entity':
+    'The marketplace sent a response with parameter entities, which Seller Desk refuses to read for safety; contact marketplace support if this keeps happening.',
+  size: 'The marketplace response is larger than Seller Desk accepts; ask for a smaller page or a shorter date range and try again.',
+  depth:
+    'The marketplace response is nested too deeply to read safely; contact marketplace support if this keeps happening.',
+};
+
+/** A response refused on purpose: DTDs and entities, or a size/depth beyond the limits. */
+export class XmlSecurityError extends SoapError {
+  readonly kind: XmlSecurityKind;
+  constructor(kind: XmlSecurityKind, detail?: string) {
+    super('BAD_RESPONSE', SECURITY_MESSAGES[kind], { detail: detail ?? kind });
+    this.name = 'XmlSecurityError';
+    this.kind = kind;
+  }
+}
+
+/** Not well-formed XML (truncated, mismatched tags, bad references…); never parsed as a best guess. */
+export class XmlMalformedError extends SoapError {
+  constructor(detail: string, options: { cause?: unknown } = {}) {
+    super(
+      'BAD_RESPONSE',
+      'The marketplace sent a damaged XML response; try again, and contact marketplace support if it keeps happening.',
+      { detail: redactText(detail), cause: options.cause },
+    );
+    this.name = 'XmlMalformedError';
+  }
+}
+
+/** The bytes cannot be turned into text: unsupported, contradictory or wrongly declared encoding. */
+export class XmlEncodingError extends SoapError {
+  constructor(detail: string, options: { cause?: unknown } = {}) {
+    super(
+      'BAD_RESPONSE',
+      'The marketplace response uses a text encoding Seller Desk cannot read; contact marketplace support if this keeps happening.',
+      { detail, cause: options.cause },
+    );
+    this.name = 'XmlEncodingError';
+  }
+}
+
+/** Well-formed XML that is not a SOAP envelope we can read (no Envelope, no Body…). */
+export class BadEnvelopeError extends SoapError {
+  constructor(detail: string) {
+    super(
+      'BAD_RESPONSE',
+      'The marketplace answered with XML that is not a SOAP message; check the service address in Settings.',
+      { detail },
+    );
+    this.name = 'BadEnvelopeError';
+  }
+}
+
+/** The fields of a SOAP fault the error needs; the full shape lives in fault.ts. */
+export interface FaultSummary {
+  soapVersion: '1.1' | '1.2';
+  code: string;
+  subcodes: string[];
+  reason: string;
+}
+
+export type FaultClass = 'SOAP_FAULT' | 'AUTH_FAILED' | 'THROTTLED';
+
+function faultMessage(cls: FaultClass, reason: string): string {
+  if (cls === 'AUTH_FAILED')
+    return 'The marketplace rejected your API tickets; enter fresh tickets in Settings and try again.';
+  if (cls === 'THROTTLED')
+    return 'The marketplace is receiving too many requests from you; wait a minute and try again.';
+  const shown = reason.length > 300 ? `${reason.slice(0, 300)}…` : reason;
+  return shown
+    ? `The marketplace refused the request: ${shown.replace(/[.\s]+$/u, '')}.`
+    : 'The marketplace refused the request without giving a reason; try again later.';
+}
+
+export class SoapFaultError<F extends FaultSummary = FaultSummary> extends SoapError {
+  declare readonly deskCode: FaultClass;
+  readonly fault: F;
+  /**
+   * `secrets` are literal strings (the tickets in use) to scrub from the server's text, in case the
+   * marketplace echoes them back in a reason or detail.
+   */
+  constructor(fault: F, cls: FaultClass, secrets: readonly string[] = []) {
+    const reason = redactText(fault.reason, secrets);
+    const detailParts = [`SOAP ${fault.soapVersion} fault ${[fault.code, ...fault.subcodes].join(' / ')}`];
+    const detail = (fault as { detail?: unknown }).detail;
+    if (typeof detail === 'string' && detail) detailParts.push(detail);
+    super(cls, faultMessage(cls, reason), { detail: redactText(detailParts.join(': '), secrets) });
+    this.name = 'SoapFaultError';
+    this.fault = fault;
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+function httpAdvice(status: number): string {
+  if (status === 401 || status === 403) return 'check your API tickets in Settings';
+  if (status === 404 || status === 405) return 'check the service address in Settings';
+  if (status === 429) return 'wait a minute and try again';
+  if (status >= 500) return 'the marketplace may be having trouble, so try again later';
+  return 'check your settings and try again';
+}
+
+export class HttpStatusError extends SoapError {
+  readonly status: number;
+  /** The start of the body, redacted, for the network panel and bug reports. */
+  readonly bodySnippet: string;
+  constructor(status: number, body: string, secrets: readonly string[] = []) {
+    const text = STATUS_TEXT[status];
+    const snippet = redactText(body.slice(0, 500), secrets);
+    super(
+      'HTTP_ERROR',
+      `The marketplace answered with HTTP ${status}${text ? ` (${text})` : ''}; ${httpAdvice(status)}.`,
+      { detail: snippet ? `HTTP ${status}: ${snippet}` : `HTTP ${status}` },
+    );
+    this.name = 'HttpStatusError';
+    this.status = status;
+    this.bodySnippet = snippet;
+  }
+}
+
+/** A body that is not XML at all (an HTML error page, JSON, empty). */
+export class NotXmlError extends SoapError {
+  constructor(detail: string) {
+    super(
+      'BAD_RESPONSE',
+      'The marketplace answered with something that is not XML, such as a web page; check the service address in Settings.',
+      { detail: redactText(detail) },
+    );
+    this.name = 'NotXmlError';
+  }
+}
+
+/** A declared Content-Type that is not an XML type, whatever the body looks like. */
+export class WrongContentTypeError extends SoapError {
+  readonly contentType: string;
+  constructor(contentType: string) {
+    super(
+      'BAD_RESPONSE',
+      `The marketplace answered with content type ${contentType || '(none)'} instead of XML; check the service address in Settings.`,
+      { detail: `Content-Type: ${contentType}` },
+    );
+    this.name = 'WrongContentTypeError';
+    this.contentType = contentType;
+  }
+}
+
+export class ResponseTooLargeError extends SoapError {
+  readonly limitBytes: number;
+  constructor(limitBytes: number) {
+    super(
+      'BAD_RESPONSE',
+      `The marketplace response is larger than ${formatBytes(limitBytes)}; ask for a smaller page or a shorter date range and try again.`,
+      { detail: `limit ${limitBytes} bytes` },
+    );
+    this.name = 'ResponseTooLargeError';
+    this.limitBytes = limitBytes;
+  }
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MiB`;
+  if (n >= 1024) return `${Math.round((n / 1024) * 10) / 10} KiB`;
+  return `${n} bytes`;
+}
+
+function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
+}
+
+export class TimeoutError extends SoapError {
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, host?: string) {
+    super(
+      'TIMEOUT',
+      `The marketplace did not answer within ${formatSeconds(timeoutMs)}. Check your connection or raise the timeout in Settings.`,
+      { detail: host ? `${host} after ${timeoutMs} ms` : `after ${timeoutMs} ms` },
+    );
+    this.name = 'TimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export class AbortedError extends SoapError {
+  constructor(detail?: string) {
+    super('ABORTED', 'The request was cancelled.', detail === undefined ? {} : { detail });
+    this.name = 'AbortedError';
+  }
+}
+
+const CONNECTION_PHRASES: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the server name could not be found',
+  EAI_AGAIN: 'the server name could not be looked up',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the server is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  EPIPE: 'the connection was closed while sending',
+  UND_ERR_SOCKET: 'the connection was closed unexpectedly',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  CERT_HAS_EXPIRED: 'its security certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its security certificate is not trusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its security certificate is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its security certificate is not trusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its security certificate does not match the address',
+};
+
+export class ConnectionError extends SoapError {
+  readonly host: string;
+  /** The OS or undici code (ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET…), when known. */
+  readonly code?: string;
+  constructor(host: string, code: string | undefined, options: { cause?: unknown } = {}) {
+    const why = (code && CONNECTION_PHRASES[code]) ?? 'the connection failed';
+    super(
+      'NETWORK',
+      `Seller Desk could not reach ${host} because ${why}; check your internet connection and the service address in Settings.`,
+      { detail: code ? `${code} ${host}` : host, cause: options.cause },
+    );
+    this.name = 'ConnectionError';
+    this.host = host;
+    if (code !== undefined) this.code = code;
+  }
+}
+
+/** A bug or broken invariant on our side, reported as such rather than blamed on the marketplace. */
+export class SoapInternalError extends SoapError {
+  constructor(detail: string, options: { cause?: unknown } = {}) {
+    super('INTERNAL', 'Seller Desk hit an unexpected internal error while talking to the marketplace.', {
+      detail,
+      cause: options.cause,
+    });
+    this.name = 'SoapInternalError';
+  }
+}
