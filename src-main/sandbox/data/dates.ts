@@ -1,0 +1,21 @@
+// xsd:dateTime values of the marketplace are Korean wall time with an explicit offset. Korea has no daylight
+// saving, so a fixed +09:00 is exact for every instant.
+const KST_OFFSET_MS = 9 * 3600_000;
+export const DAY_MS = 86_400_000;
+
+/** 'YYYY-MM-DDTHH:mm:ss+09:00' for an epoch-millisecond instant (sub-second part dropped). */
+export function toKstDateTime(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000 + KST_OFFSET_MS).toISOString().slice(0, 19) + '+09:00';
+}
+
+/**
+ * Epoch milliseconds of an xsd:dateTime string; NaN when unparsable. A value without a zone designator is read as
+ * Korean wall time (what the marketplace means by it), not as the local time of whatever machine runs the server.
+ */
+export function instantOf(dateTime: string): number {
+  const trimmed = dateTime.trim();
+  const hasZone = /(?:Z|[+-]\d{2}:\d{2})$/i.test(trimmed);
+  const isDateOnly = /^\d{4}-\d{2}-\d{2}$/.test(trimmed);
+  if (isDateOnly) return Date.parse(`${trimmed}T00:00:00+09:00`);
+  return Date.parse(hasZone ? trimmed : `${trimmed}+09:00`);
+}
