@@ -1,0 +1,65 @@
+// What the sandbox server serves, behind one small interface: the seeded data answering each
+// operation. Tests and benchmarks may share one backend across several servers.
+import type { ResultOf, SendNote, SuggestOperationName, RequestOf, SohoShopItemList, SohoShopLookBookIntroElementList } from '../schema';
+import { createSandboxData } from './data/sandbox-data';
+import type { SandboxData } from './data/sandbox-data';
+import { queryNotes } from './data/notes';
+import type { NoteFilter } from './data/notes';
+import { createSuggest } from './data/suggest';
+
+export interface SandboxBackend {
+  readonly data: SandboxData;
+  readonly sellerIds: readonly string[];
+  /** Matching notes oldest first (ascending InsDate, then SeqNo): pages stay stable as new notes arrive. */
+  notes(filter: NoteFilter): SendNote[];
+  /** The shop with relative image paths made absolute on `origin`. */
+  lookbook(
+    sellerId: string,
+    origin: string,
+  ): { SohoShopName: string; SohoShopDescription: string; items: SohoShopItemList[]; intro: SohoShopLookBookIntroElementList[] } | undefined;
+  image(path: string): { contentType: string; body: string | Uint8Array } | undefined;
+  suggest<N extends SuggestOperationName>(op: N, req: RequestOf<N>, now: Date): ResultOf<N>;
+}
+
+export function createBackend(opts: { seed: number; now: Date; notes: number }): SandboxBackend {
+  const data = createSandboxData(opts);
+  const suggest = createSuggest(data.suggest);
+  const absolute = (origin: string, path: string | undefined) =>
+    path !== undefined && path.startsWith('/') ? origin + path : path;
+
+  const answers: { [N in SuggestOperationName]: (req: RequestOf<N>, now: Date) => ResultOf<N> } = {
+    GetKeywordsByKeywordHint: (r, now) => ({ KSDataT: suggest.keywords(r.keywordHint, now) }),
+    GetSuggestionKeywordsByKeywordHint: (r, now) => ({ KSDataT: suggest.suggestionKeywords(r.keywordHint, now) }),
+    GetNicknamesByKeywordHint: (r, now) => ({ KSDataT: suggest.nicknames(r.keywordHint, now) }),
+    GetKeywordByTopCategoryList: (r, now) => ({ KSTopCategoryDataT: suggest.topCategories(r.keywordHint, now) }),
+    GetBooksKeywordByKeywordHint: (r, now) => ({ KSDataT: suggest.books(r.keywordHint, now) }),
+    GetTicketKeywordByKeywordHint: (r, now) => ({ KSDataT: suggest.tickets(r.keywordHint, now) }),
+    GetSuggestionNotice: (_r, now) => ({ SearchNoticeT: suggest.notices(now) }),
+    GetBrandShopSuggestionBrandsByKeywordHint: (r) => ({ KSDataBrandT: suggest.brands(r.keywordHint) }),
+    GetKeywordSuggest: (r, now) => suggest.keywordSuggest(r.keywordHint, now),
+    GetBrandPlusItems: (r) => ({ SuggestItemT: suggest.brandItems(r.brandId) }),
+    GetBook: (r) => ({ SuggestBookItemT: suggest.book(r.bookItemNo) }),
+    GetCatalog: (r) => ({ SuggestOSCatalogT: suggest.catalog(r.catalogId) }),
+  };
+
+  return {
+    data,
+    sellerIds: data.account.sellerIds,
+    notes: (filter) => queryNotes(data, filter),
+    lookbook(sellerId, origin) {
+      const shop = data.lookbooks[sellerId];
+      if (!shop) return undefined;
+      return {
+        SohoShopName: shop.SohoShopName,
+        SohoShopDescription: shop.SohoShopDescription,
+        items: shop.items.map((item) => ({
+          ...item,
+          ItemImagePathList: (item.ItemImagePathList ?? []).map((p) => absolute(origin, p)!),
+        })),
+        intro: shop.intro.map((el) => (el.ImagePath === undefined ? el : { ...el, ImagePath: absolute(origin, el.ImagePath) })),
+      };
+    },
+    image: (path) => data.images(path),
+    suggest: (op, req, now) => (answers[op] as (r: unknown, n: Date) => ResultOf<typeof op>)(req, now),
+  };
+}
