@@ -10,6 +10,11 @@ export interface AppInfo {
 
 export interface AppContract {
   'app.info': { req: void; res: AppInfo };
+  /** Opens an http(s) link in the seller's browser; anything else is refused with INVALID_ARGUMENT. */
+  'shell.openExternal': { req: { url: string }; res: void };
 }
 
-export const APP_CHANNELS = ['app.info'] as const satisfies readonly (keyof AppContract)[];
+export const APP_CHANNELS = [
+  'app.info',
+  'shell.openExternal',
+] as const satisfies readonly (keyof AppContract)[];

@@ -1,18 +1,36 @@
 import type { AppContract } from './app';
 import { APP_CHANNELS } from './app';
 import type { Envelope } from './envelope';
+import type { SettingsContract } from './settings';
+import { SETTINGS_CHANNELS } from './settings';
+import type { VaultContract } from './vault';
+import { VAULT_CHANNELS } from './vault';
+import type { ConnectionContract } from './connection';
+import { CONNECTION_CHANNELS } from './connection';
+import type { NetworkContract } from './network';
+import { NETWORK_CHANNELS } from './network';
 
 export * from './envelope';
 export * from './app';
+export * from './settings';
+export * from './vault';
+export * from './connection';
+export * from './network';
 
 /** channel → (request, response). Each domain declares its own part; this is their intersection. */
-export type Contract = AppContract;
+export type Contract = AppContract & SettingsContract & VaultContract & ConnectionContract & NetworkContract;
 
 export type Channel = keyof Contract;
 export type Req<K extends Channel> = Contract[K]['req'];
 export type Res<K extends Channel> = Contract[K]['res'];
 
-export const CHANNELS = [...APP_CHANNELS] as const satisfies readonly Channel[];
+export const CHANNELS = [
+  ...APP_CHANNELS,
+  ...SETTINGS_CHANNELS,
+  ...VAULT_CHANNELS,
+  ...CONNECTION_CHANNELS,
+  ...NETWORK_CHANNELS,
+] as const satisfies readonly Channel[];
 
 /** Push events from main to the renderer. */
 export interface Events {

@@ -10,6 +10,8 @@ export interface SecureWebPreferences {
   allowRunningInsecureContent: false;
   webviewTag: false;
   spellcheck: false;
+  /** Middle-click would otherwise open links in a new window, around setWindowOpenHandler. */
+  disableBlinkFeatures: 'Auxclick';
 }
 
 export function secureWebPreferences(preload: string): SecureWebPreferences {
@@ -24,6 +26,7 @@ export function secureWebPreferences(preload: string): SecureWebPreferences {
     allowRunningInsecureContent: false,
     webviewTag: false,
     spellcheck: false,
+    disableBlinkFeatures: 'Auxclick',
   };
 }
 

@@ -1,21 +1,39 @@
-import { z } from 'zod';
 import type { AppInfo } from '../contract';
 import type { Handlers, RequestSchemas } from './dispatch';
+import { settingsHandlers, settingsRequestSchemas } from './handlers/settings';
+import { shellHandlers, shellRequestSchemas } from './handlers/shell';
+import { vaultHandlers, vaultRequestSchemas } from './handlers/vault';
+import { voidRequest } from './handlers/void-request';
+import type { SettingsStore } from './settings-store';
+import type { TicketVault } from './vault';
+import type { ConnectionManager } from '../services/connection';
+import { connectionHandlers, connectionRequestSchemas } from './handlers/connection';
 
 export interface HostDeps {
   appInfo: AppInfo;
+  settings: SettingsStore;
+  vault: TicketVault;
+  /** Opens an already validated http(s) URL in the OS browser (Electron's shell in the app). */
+  openExternal: (url: string) => Promise<void>;
+  /** The active marketplace connection (the in-process sandbox by default). */
+  connection: ConnectionManager;
 }
 
+// Each domain contributes its part; the `Handlers` type makes a missing channel a compile error.
 export function createHandlers(deps: HostDeps): Handlers {
   return {
     'app.info': async () => deps.appInfo,
+    ...shellHandlers(deps),
+    ...settingsHandlers(deps),
+    ...vaultHandlers(deps),
+    ...connectionHandlers(deps),
   };
 }
 
 export const requestSchemas: RequestSchemas = {
-  'app.info': z
-    .void()
-    .or(z.undefined())
-    .or(z.null())
-    .transform(() => undefined),
+  'app.info': voidRequest,
+  ...shellRequestSchemas,
+  ...settingsRequestSchemas,
+  ...vaultRequestSchemas,
+  ...connectionRequestSchemas,
 };

@@ -1,50 +1,94 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { call } from '../api/desk';
+import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+import type { Settings } from '../../src-main/contract';
+import { useAppInfo, useSettings } from '../api/settings';
+import { InboxPage } from '../features/inbox';
+import { KeywordsPage } from '../features/keywords';
+import { LookbookPage } from '../features/lookbook';
+import { NetworkPage } from '../features/network';
+import { SettingsPage } from '../features/settings';
 import { I18nProvider, langFromLocale, useI18n } from '../i18n';
+import type { Lang } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
+import { PageErrorBoundary } from '../ui/PageErrorBoundary';
+import { ShellSlotsProvider, useShellSlots } from './shell-slots';
+import type { Page } from './shell-slots';
+import { isTyping, pageForKey } from './shortcuts';
+import { ShortcutOverlay } from './ShortcutOverlay';
+import { Sidebar } from './Sidebar';
+import { StatusBar } from './StatusBar';
 
-export type Page = 'inbox' | 'lookbook' | 'keywords' | 'network' | 'settings';
-const PAGES: readonly Page[] = ['inbox', 'lookbook', 'keywords', 'network', 'settings'];
+export type { Page } from './shell-slots';
+
+const PAGE_COMPONENTS: Record<Page, ComponentType> = {
+  inbox: InboxPage,
+  lookbook: LookbookPage,
+  keywords: KeywordsPage,
+  network: NetworkPage,
+  settings: SettingsPage,
+};
+
+/** 'system' follows the OS locale the host reports; before settings load, the browser's guess. */
+export function resolveLang(language: Settings['language'] | undefined, osLocale: string | undefined): Lang {
+  if (language === 'ko' || language === 'en') return language;
+  return langFromLocale(osLocale ?? navigator.language);
+}
 
 export function App() {
-  const info = useQuery({
-    queryKey: ['app.info'],
-    queryFn: ({ signal }) => call('app.info', undefined, signal),
-  });
-  const lang = langFromLocale(info.data?.osLocale ?? navigator.language);
+  const info = useAppInfo();
+  const settings = useSettings();
+  const lang = resolveLang(settings.data?.settings.language, info.data?.osLocale);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
   return (
     <I18nProvider lang={lang}>
-      <Shell />
+      <ShellSlotsProvider>
+        <Shell settings={settings.data?.settings} />
+      </ShellSlotsProvider>
     </I18nProvider>
   );
 }
 
-function Shell() {
-  const { t, lang } = useI18n();
+function Shell({ settings }: { settings: Settings | undefined }) {
+  const { t } = useI18n();
   const [page, setPage] = useState<Page>('inbox');
+  const [helpOpen, setHelpOpen] = useState(false);
+  const { setToolbar } = useShellSlots();
+  const profile = settings?.profiles.find((p) => p.id === settings.activeProfileId);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = pageForKey(e);
+      if (target) {
+        e.preventDefault();
+        setPage(target);
+        return;
+      }
+      if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target)) {
+        e.preventDefault();
+        setHelpOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const Body = PAGE_COMPONENTS[page];
   return (
-    <div className="shell" lang={lang}>
-      <nav className="sidebar" aria-label={t('app.name')}>
-        <div className="brand">{t('app.name')}</div>
-        {PAGES.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className="nav-item"
-            aria-current={p === page ? 'page' : undefined}
-            onClick={() => setPage(p)}
-          >
-            {t(`nav.${p}` as MessageKey)}
-          </button>
-        ))}
-      </nav>
+    <div className="shell">
+      <Sidebar page={page} onNavigate={setPage} />
+      <header className="topbar">
+        <h1 className="page-title">{t(`page.${page}.title` as MessageKey)}</h1>
+        <div className="toolbar" ref={setToolbar} />
+      </header>
       <main className="work" data-page={page}>
-        <h1>{t(`page.${page}.title` as MessageKey)}</h1>
+        <PageErrorBoundary key={page} page={page}>
+          <Body />
+        </PageErrorBoundary>
       </main>
-      <footer className="statusbar" role="status">
-        <span className="badge badge-sandbox">{t('status.sandbox')}</span>
-      </footer>
+      <StatusBar profile={profile} />
+      <ShortcutOverlay open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

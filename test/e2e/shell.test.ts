@@ -1,21 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
-
-const appInfo = (osLocale: string) => ({
-  name: 'Seller Desk',
-  version: '0.0.0-test',
-  runtime: 'web-test' as const,
-  platform: 'linux',
-  osLocale,
-});
 
 afterAll(closeBrowser);
 
 describe('app shell in Chromium', () => {
   it('renders the sidebar in Korean for a Korean OS and switches views on click', async () => {
     const app = await openApp({
-      handlers: createHandlers({ appInfo: appInfo('ko-KR') }),
+      handlers: createHandlers(createTestDeps({ osLocale: 'ko-KR' })),
       schemas: requestSchemas,
     });
     const { page } = app;
@@ -23,7 +16,7 @@ describe('app shell in Chromium', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('구매자 문의');
     await page.getByRole('button', { name: '키워드' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('키워드 탐색');
-    expect(await page.getByRole('status').textContent()).toContain('샌드박스');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('샌드박스');
     expect(app.calls.some((c) => c.channel === 'app.info')).toBe(true);
     expect(app.pageErrors).toEqual([]);
     await app.close();
@@ -31,7 +24,7 @@ describe('app shell in Chromium', () => {
 
   it('speaks English when the OS locale is English', async () => {
     const app = await openApp({
-      handlers: createHandlers({ appInfo: appInfo('en-US') }),
+      handlers: createHandlers(createTestDeps({ osLocale: 'en-US' })),
       schemas: requestSchemas,
       locale: 'en-US',
     });

@@ -1,0 +1,34 @@
+/** One SOAP exchange as the network inspector shows it. Envelopes are already redacted: no ticket ever. */
+export interface Exchange {
+  id: number;
+  operation: string;
+  service: 'suggest' | 'market';
+  soapVersion: '1.1' | '1.2';
+  url: string;
+  /** Epoch ms when the call started. */
+  startedAt: number;
+  durationMs: number;
+  attempts: number;
+  /** HTTP status of the last attempt; absent when no response came. */
+  status?: number;
+  bytesSent: number;
+  bytesReceived: number;
+  requestHeaders: Record<string, string>;
+  requestXml: string;
+  /** Capped at 256 KiB for the inspector. */
+  responseXml?: string;
+  error?: { code: string; message: string };
+}
+
+export interface NetworkListRequest {
+  operation?: string;
+  /** 'ok' = HTTP 200 without error, 'error' = anything else. */
+  outcome?: 'ok' | 'error';
+}
+
+export interface NetworkContract {
+  'network.list': { req: NetworkListRequest; res: Exchange[] };
+  'network.clear': { req: void; res: void };
+}
+
+export const NETWORK_CHANNELS = ['network.list', 'network.clear'] as const satisfies readonly (keyof NetworkContract)[];

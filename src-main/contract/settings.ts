@@ -1,0 +1,80 @@
+// Settings DTOs. The host's zod schemas (src-main/host/settings-schema.ts) `satisfies` these types, so the
+// two can never drift apart.
+
+export const SETTINGS_VERSION = 1;
+
+export type ProfileKind = 'sandbox' | 'live';
+export type SoapVersion = '1.1' | '1.2';
+export type LanguageSetting = 'ko' | 'en' | 'system';
+
+export interface Profile {
+  id: string;
+  name: string;
+  kind: ProfileKind;
+  /**
+   * Service endpoints. A sandbox profile stores them empty: the in-process sandbox listens on a port chosen at
+   * start, so the host fills them in at runtime. A live profile must have them.
+   */
+  apiBaseUrl: string;
+  suggestBaseUrl: string;
+  /**
+   * The marketplace's XML namespace root and schema root. Empty by default because they differ per
+   * marketplace contract; a live profile is invalid until both are filled (the sandbox supplies its own).
+   */
+  nsRoot: string;
+  schemaRoot: string;
+  /** Namespace prefix the suggest service expects; 'ns' unless the marketplace says otherwise. */
+  suggestNamespace: string;
+  soapVersion: SoapVersion;
+  /** Whether the marketplace counts pages from 0 or 1 (1 by default). */
+  pageIndexBase: 0 | 1;
+  timeoutMs: number;
+  /** Seller ids this profile answers for. */
+  sellerIds: string[];
+}
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface Settings {
+  version: typeof SETTINGS_VERSION;
+  activeProfileId: string;
+  profiles: Profile[];
+  language: LanguageSetting;
+  /** IANA time zone used for dates and SLA clocks. */
+  timeZone: string;
+  replySlaHours: number;
+  /** 0 turns auto refresh off. */
+  autoRefreshMinutes: number;
+  inbox: {
+    /** Owned by the inbox feature; the host only checks that it is a JSON object. */
+    filters: JsonObject;
+  };
+}
+
+/** Shown once after the settings file could not be read and was replaced by defaults. */
+export interface SettingsNotice {
+  kind: 'settings-reset';
+  /** File name (in the data directory) the unreadable settings were moved to. */
+  backupFile: string;
+}
+
+export interface SettingsView {
+  settings: Settings;
+  notice?: SettingsNotice;
+}
+
+/** Top-level fields replace; `profiles` replaces the whole list (the result is validated as a whole). */
+export type SettingsPatch = Partial<Omit<Settings, 'version'>>;
+
+export interface SettingsContract {
+  'settings.get': { req: void; res: SettingsView };
+  'settings.update': { req: SettingsPatch; res: Settings };
+  'settings.resetNotice': { req: void; res: void };
+}
+
+export const SETTINGS_CHANNELS = [
+  'settings.get',
+  'settings.update',
+  'settings.resetNotice',
+] as const satisfies readonly (keyof SettingsContract)[];

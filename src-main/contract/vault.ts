@@ -1,0 +1,31 @@
+// Tickets go in, only their status comes out: no channel ever returns a ticket to the renderer.
+
+export interface TicketSet {
+  authTicket?: string;
+  encryptedTicket?: string;
+  memberTicket?: string;
+}
+
+export type VaultState = 'ok' | 'empty' | 'corrupt' | 'insecure-refused';
+
+export interface VaultStatus {
+  present: { auth: boolean; encrypted: boolean; member: boolean };
+  /** ISO time the encrypted ticket last changed (set by hand or rotated by the marketplace). */
+  lastRotatedAt?: string;
+  state: VaultState;
+}
+
+export interface VaultContract {
+  'vault.status': { req: { profileId: string }; res: VaultStatus };
+  'vault.set': { req: { profileId: string; tickets: TicketSet }; res: VaultStatus };
+  'vault.clear': { req: { profileId: string }; res: VaultStatus };
+  /** The seller's explicit consent to keep tickets where the OS offers no keystore (Linux basic_text). */
+  'vault.acceptWeakerStorage': { req: { accept: boolean }; res: void };
+}
+
+export const VAULT_CHANNELS = [
+  'vault.status',
+  'vault.set',
+  'vault.clear',
+  'vault.acceptWeakerStorage',
+] as const satisfies readonly (keyof VaultContract)[];

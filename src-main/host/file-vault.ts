@@ -1,0 +1,77 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmod, mkdir, open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readTextIfExists } from './atomic-file';
+import { createVault, VaultCorruptError } from './vault';
+import type { TicketVault, VaultCipher } from './vault';
+
+export const VAULT_KEY_FILE = 'vault.key';
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * For Node-only contexts (tests, the CLI) where no OS keystore is reachable: AES-256-GCM with a random key
+ * kept next to the vault, readable by the owner only. It protects against casual copying of the vault file,
+ * not against someone who can read the user's files — the desktop app uses the OS keystore instead.
+ */
+export function createFileVault(dir: string, now?: () => Date): TicketVault {
+  let key: Promise<Buffer> | undefined;
+  const keyFile = join(dir, VAULT_KEY_FILE);
+
+  async function loadKey(): Promise<Buffer> {
+    await mkdir(dir, { recursive: true });
+    const existing = await readTextIfExists(keyFile);
+    if (existing !== undefined) {
+      const buf = Buffer.from(existing.trim(), 'base64');
+      if (buf.length !== KEY_BYTES)
+        throw new VaultCorruptError(`${VAULT_KEY_FILE} does not hold a 32-byte key`);
+      return buf;
+    }
+    const fresh = randomBytes(KEY_BYTES);
+    // 'wx' so two processes racing to create the key cannot both win and overwrite each other's key.
+    const handle = await open(keyFile, 'wx', 0o600);
+    try {
+      await handle.writeFile(fresh.toString('base64'));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // The umask may only narrow the mode, but a pre-set ACL or odd umask should not widen it.
+    await chmod(keyFile, 0o600);
+    return fresh;
+  }
+
+  const getKey = (): Promise<Buffer> => {
+    key ??= loadKey().catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    });
+    return key;
+  };
+
+  const cipher: VaultCipher = {
+    async seal(plain, profileId) {
+      const iv = randomBytes(IV_BYTES);
+      const c = createCipheriv('aes-256-gcm', await getKey(), iv);
+      c.setAAD(Buffer.from(profileId, 'utf8'));
+      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      return Buffer.concat([iv, c.getAuthTag(), body]);
+    },
+    async open(sealed, profileId) {
+      if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('sealed data is truncated');
+      const d = createDecipheriv('aes-256-gcm', await getKey(), sealed.subarray(0, IV_BYTES));
+      d.setAAD(Buffer.from(profileId, 'utf8'));
+      d.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      const plain = Buffer.concat([d.update(sealed.subarray(IV_BYTES + TAG_BYTES)), d.final()]).toString(
+        'utf8',
+      );
+      return { plain, reseal: false };
+    },
+    async assertWritable() {},
+    async refusedState() {
+      return undefined;
+    },
+  };
+  return createVault(dir, cipher, now);
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { HostError } from '../dispatch';
+import type { Handlers, RequestSchemas } from '../dispatch';
+
+type Channels = 'shell.openExternal';
+
+/**
+ * The only links the OS may open for the renderer: absolute http(s) URLs without embedded credentials.
+ * Everything else (javascript:, file:, data:, custom schemes, relative paths) could run code or open local
+ * files outside the sandbox.
+ */
+export function externalUrl(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (url.username || url.password || !url.hostname) return undefined;
+  return url.href;
+}
+
+export function shellHandlers(deps: {
+  openExternal: (url: string) => Promise<void>;
+}): Pick<Handlers, Channels> {
+  return {
+    'shell.openExternal': async ({ url }) => {
+      const href = externalUrl(url);
+      // The schema already refused it; this guards a caller that bypasses the dispatcher.
+      if (!href) throw new HostError('INVALID_ARGUMENT', 'Only http(s) links can be opened.');
+      // Only the normalized href reaches the OS, never the raw string the renderer sent.
+      await deps.openExternal(href); // eng-disable OPEN_EXTERNAL_JS_CHECK
+    },
+  };
+}
+
+export const shellRequestSchemas: Pick<RequestSchemas, Channels> = {
+  'shell.openExternal': z.strictObject({
+    url: z
+      .string()
+      .max(2048)
+      .refine((u) => externalUrl(u) !== undefined, 'only absolute http(s) URLs can be opened'),
+  }),
+};

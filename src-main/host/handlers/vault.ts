@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { TicketSet, VaultContract } from '../../contract';
+import { HostError } from '../dispatch';
+import type { Handlers, RequestSchemas } from '../dispatch';
+import { profileIdSchema } from '../settings-schema';
+import type { SettingsStore } from '../settings-store';
+import type { TicketVault } from '../vault';
+
+type Channels = keyof VaultContract;
+
+export function vaultHandlers(deps: {
+  settings: SettingsStore;
+  vault: TicketVault;
+}): Pick<Handlers, Channels> {
+  // Only profiles the seller configured get a vault entry: the renderer cannot invent storage keys.
+  const known = async (profileId: string) => {
+    const { settings } = await deps.settings.get();
+    if (!settings.profiles.some((p) => p.id === profileId)) {
+      throw new HostError('NOT_FOUND', `No profile with id ${profileId}.`);
+    }
+  };
+  return {
+    'vault.status': async ({ profileId }) => {
+      await known(profileId);
+      return deps.vault.status(profileId);
+    },
+    'vault.set': async ({ profileId, tickets }) => {
+      await known(profileId);
+      await deps.vault.set(profileId, tickets);
+      return deps.vault.status(profileId);
+    },
+    'vault.clear': async ({ profileId }) => {
+      await known(profileId);
+      await deps.vault.clear(profileId);
+      return deps.vault.status(profileId);
+    },
+    'vault.acceptWeakerStorage': ({ accept }) => deps.vault.acceptWeakerStorage(accept),
+  };
+}
+
+// Tickets are opaque base64-ish tokens; the bound only stops a renderer from filling the disk.
+const ticket = z.string().trim().min(1).max(8192).optional();
+const ticketSet = z
+  .strictObject({ authTicket: ticket, encryptedTicket: ticket, memberTicket: ticket })
+  .refine(
+    (t) => Object.values(t).some((v) => v !== undefined),
+    'at least one ticket',
+  ) satisfies z.ZodType<TicketSet>;
+
+export const vaultRequestSchemas: Pick<RequestSchemas, Channels> = {
+  'vault.status': z.strictObject({ profileId: profileIdSchema }),
+  'vault.set': z.strictObject({ profileId: profileIdSchema, tickets: ticketSet }),
+  'vault.clear': z.strictObject({ profileId: profileIdSchema }),
+  'vault.acceptWeakerStorage': z.strictObject({ accept: z.boolean() }),
+};

@@ -1,0 +1,158 @@
+import { mkdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SETTINGS_VERSION } from '../contract';
+import type { Profile, Settings, SettingsNotice, SettingsPatch, SettingsView } from '../contract';
+import { readTextIfExists, writeFileAtomic } from './atomic-file';
+import { HostError } from './dispatch';
+import { defaultSettings, settingsPatchSchema, settingsSchema } from './settings-schema';
+
+export const SETTINGS_FILE = 'settings.json';
+
+/** Migration n turns a version-n document into a version n+1 document. */
+export type Migrations = Readonly<Record<number, (doc: Record<string, unknown>) => Record<string, unknown>>>;
+
+/** Version 1 is the first shipped shape, so nothing migrates yet; the next change adds `1: (v1) => v2`. */
+export const MIGRATIONS: Migrations = {};
+
+export interface SettingsStore {
+  get(): Promise<SettingsView>;
+  update(patch: SettingsPatch): Promise<Settings>;
+  dismissNotice(): Promise<void>;
+  /** The active profile with runtime values (the sandbox's endpoints) filled in. */
+  activeProfile(): Promise<Profile>;
+}
+
+export interface SettingsStoreOptions {
+  migrations?: Migrations;
+  /** Endpoints of the in-process sandbox, known only once it listens; never written to disk. */
+  sandboxEndpoints?: () =>
+    Pick<Profile, 'apiBaseUrl' | 'suggestBaseUrl' | 'nsRoot' | 'schemaRoot'> | undefined;
+  now?: () => Date;
+}
+
+class SettingsFileInvalid extends Error {}
+
+/** Brings an older document up to SETTINGS_VERSION one step at a time. */
+export function migrateSettings(
+  raw: unknown,
+  migrations: Migrations = MIGRATIONS,
+  target: number = SETTINGS_VERSION,
+): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new SettingsFileInvalid('not an object');
+  let doc = raw as Record<string, unknown>;
+  // A file from before versioning has no version field: that is version 0.
+  let version = doc['version'] === undefined ? 0 : doc['version'];
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
+    throw new SettingsFileInvalid(`bad version ${String(version)}`);
+  }
+  // A newer app wrote this file: reading it would silently drop what this version does not know.
+  if (version > target) throw new SettingsFileInvalid(`version ${version} is newer than ${target}`);
+  while (version < target) {
+    const step = migrations[version];
+    if (!step) throw new SettingsFileInvalid(`no migration from version ${version}`);
+    doc = { ...step(doc), version: version + 1 };
+    version += 1;
+  }
+  return doc;
+}
+
+export function createSettingsStore(dir: string, opts: SettingsStoreOptions = {}): SettingsStore {
+  const file = join(dir, SETTINGS_FILE);
+  const now = opts.now ?? (() => new Date());
+  let current: Settings | undefined;
+  let notice: SettingsNotice | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  // Loads and updates run one after another so a slow write can never be overtaken by an older one.
+  const serialize = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  async function load(): Promise<Settings> {
+    if (current) return current;
+    await mkdir(dir, { recursive: true });
+    const text = await readTextIfExists(file);
+    if (text === undefined) {
+      current = defaultSettings();
+      await save(current);
+      return current;
+    }
+    try {
+      const migrated = migrateSettings(JSON.parse(text), opts.migrations ?? MIGRATIONS);
+      const parsed = settingsSchema.safeParse(migrated);
+      if (!parsed.success) throw new SettingsFileInvalid(parsed.error.message);
+      current = parsed.data;
+      const before = JSON.parse(text) as { version?: unknown };
+      if (before.version !== SETTINGS_VERSION) await save(current);
+      return current;
+    } catch (err) {
+      if (!(err instanceof SyntaxError) && !(err instanceof SettingsFileInvalid)) throw err;
+      // Keep the seller's file for support instead of overwriting it, and tell the UI it happened.
+      const backupFile = `settings.corrupt-${now().toISOString().replace(/[:.]/g, '-')}.json`;
+      await rename(file, join(dir, backupFile));
+      notice = { kind: 'settings-reset', backupFile };
+      current = defaultSettings();
+      await save(current);
+      return current;
+    }
+  }
+
+  async function save(settings: Settings): Promise<void> {
+    await writeFileAtomic(file, `${JSON.stringify(settings, null, 2)}\n`);
+  }
+
+  function withRuntime(profile: Profile): Profile {
+    if (profile.kind !== 'sandbox') return profile;
+    const endpoints = opts.sandboxEndpoints?.();
+    return endpoints ? { ...profile, ...endpoints } : profile;
+  }
+
+  return {
+    get: () =>
+      serialize(async () => {
+        const settings = await load();
+        const view: SettingsView = {
+          settings: { ...settings, profiles: settings.profiles.map(withRuntime) },
+        };
+        if (notice) view.notice = notice;
+        return view;
+      }),
+    update: (patch) =>
+      serialize(async () => {
+        const fields = settingsPatchSchema.safeParse(patch);
+        const merged = fields.success
+          ? settingsSchema.safeParse({ ...(await load()), ...fields.data })
+          : fields;
+        if (!merged.success) {
+          const detail = merged.error.issues
+            .map((i) => `${i.path.join('.') || '(patch)'}: ${i.message}`)
+            .join('; ');
+          throw new HostError('INVALID_ARGUMENT', 'These settings cannot be saved.', detail);
+        }
+        // Runtime endpoints of the sandbox are never persisted, whatever the renderer echoes back.
+        const next: Settings = {
+          ...merged.data,
+          profiles: merged.data.profiles.map((p) =>
+            p.kind === 'sandbox'
+              ? { ...p, apiBaseUrl: '', suggestBaseUrl: '', nsRoot: '', schemaRoot: '' }
+              : p,
+          ),
+        };
+        await save(next);
+        current = next;
+        return { ...next, profiles: next.profiles.map(withRuntime) };
+      }),
+    dismissNotice: () =>
+      serialize(async () => {
+        notice = undefined;
+      }),
+    activeProfile: () =>
+      serialize(async () => {
+        const s = await load();
+        const active = s.profiles.find((p) => p.id === s.activeProfileId) ?? s.profiles[0]!;
+        return withRuntime(active);
+      }),
+  };
+}

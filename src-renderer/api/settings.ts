@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SettingsPatch, TicketSet } from '../../src-main/contract';
+import { call } from './desk';
+
+export const queryKeys = {
+  appInfo: ['app.info'] as const,
+  settings: ['settings'] as const,
+  vault: (profileId: string) => ['vault', profileId] as const,
+};
+
+export function useAppInfo() {
+  return useQuery({
+    queryKey: queryKeys.appInfo,
+    queryFn: ({ signal }) => call('app.info', undefined, signal),
+  });
+}
+
+export function useSettings() {
+  return useQuery({
+    queryKey: queryKeys.settings,
+    queryFn: ({ signal }) => call('settings.get', undefined, signal),
+  });
+}
+
+export function useUpdateSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SettingsPatch) => call('settings.update', patch),
+    onSuccess: (settings) => {
+      qc.setQueryData(queryKeys.settings, (old: { notice?: unknown } | undefined) => ({ ...old, settings }));
+      void qc.invalidateQueries({ queryKey: ['vault'] });
+    },
+  });
+}
+
+export function useDismissSettingsNotice() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('settings.resetNotice', undefined),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.settings }),
+  });
+}
+
+export function useVaultStatus(profileId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.vault(profileId ?? ''),
+    queryFn: ({ signal }) => call('vault.status', { profileId: profileId! }, signal),
+    enabled: profileId !== undefined,
+  });
+}
+
+export function useVaultMutations(profileId: string) {
+  const qc = useQueryClient();
+  const onSuccess = (status: Awaited<ReturnType<typeof call<'vault.status'>>>) =>
+    qc.setQueryData(queryKeys.vault(profileId), status);
+  return {
+    set: useMutation({
+      mutationFn: (tickets: TicketSet) => call('vault.set', { profileId, tickets }),
+      onSuccess,
+    }),
+    clear: useMutation({ mutationFn: () => call('vault.clear', { profileId }), onSuccess }),
+    acceptWeaker: useMutation({
+      mutationFn: (accept: boolean) => call('vault.acceptWeakerStorage', { accept }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: ['vault'] }),
+    }),
+  };
+}

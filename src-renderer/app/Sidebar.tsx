@@ -1,0 +1,49 @@
+import { Inbox, Images, Network, Settings, Tags } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useI18n } from '../i18n';
+import type { MessageKey } from '../i18n/messages';
+import { PAGES, useShellSlots } from './shell-slots';
+import type { Page } from './shell-slots';
+import { isMac } from './shortcuts';
+
+const ICONS: Record<Page, LucideIcon> = {
+  inbox: Inbox,
+  lookbook: Images,
+  keywords: Tags,
+  network: Network,
+  settings: Settings,
+};
+
+export function Sidebar({ page, onNavigate }: { page: Page; onNavigate: (p: Page) => void }) {
+  const { t } = useI18n();
+  const { counts } = useShellSlots();
+  const mod = isMac() ? '⌘' : 'Ctrl+';
+  return (
+    <nav className="sidebar" aria-label={t('nav.label')}>
+      <div className="brand">{t('app.name')}</div>
+      {PAGES.map((p, i) => {
+        const Icon = ICONS[p];
+        const count = counts[p];
+        return (
+          <button
+            key={p}
+            type="button"
+            className="nav-item"
+            aria-current={p === page ? 'page' : undefined}
+            title={`${t(`nav.${p}` as MessageKey)} (${mod}${i + 1})`}
+            onClick={() => onNavigate(p)}
+          >
+            <Icon size={16} aria-hidden className="nav-icon" />
+            <span className="nav-label">{t(`nav.${p}` as MessageKey)}</span>
+            {count && count.value > 0 && (
+              <span className={`nav-count num ${count.tone === 'alert' ? 'alert' : ''}`}>{count.value}</span>
+            )}
+          </button>
+        );
+      })}
+      <div className="sidebar-foot">
+        <kbd>?</kbd> {t('shortcuts.hint')}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+import { KeyRound, RefreshCw } from 'lucide-react';
+import type { Profile, VaultStatus } from '../../src-main/contract';
+import { useVaultStatus } from '../api/settings';
+import { useI18n } from '../i18n';
+import type { MessageKey } from '../i18n/messages';
+import { useShellSlots } from './shell-slots';
+
+const TICKET_STATE: Record<VaultStatus['state'], MessageKey> = {
+  ok: 'status.tickets.ok',
+  empty: 'status.tickets.empty',
+  corrupt: 'status.tickets.corrupt',
+  'insecure-refused': 'status.tickets.insecure',
+};
+
+export function StatusBar({ profile }: { profile: Profile | undefined }) {
+  const { t, lang } = useI18n();
+  const { lastSync } = useShellSlots();
+  const vault = useVaultStatus(profile?.id);
+  const state = vault.data?.state;
+  return (
+    <footer className="statusbar" role="status">
+      <span className="status-item">
+        {t('status.connection')}: <strong className="status-profile">{profile?.name ?? '—'}</strong>
+      </span>
+      {profile && (
+        <span className={`badge ${profile.kind === 'sandbox' ? 'badge-sandbox' : 'badge-live'}`}>
+          {t(profile.kind === 'sandbox' ? 'status.sandbox' : 'status.live')}
+        </span>
+      )}
+      <span className="status-item" title={lastSync?.toLocaleString(lang)}>
+        <RefreshCw size={12} aria-hidden />
+        {t('status.lastSync')}:{' '}
+        <span className="num">{lastSync ? lastSync.toLocaleTimeString(lang) : t('status.never')}</span>
+      </span>
+      <span className={`status-item tickets tickets-${state ?? 'unknown'}`}>
+        <KeyRound size={12} aria-hidden />
+        {state ? t(TICKET_STATE[state]) : '…'}
+      </span>
+    </footer>
+  );
+}

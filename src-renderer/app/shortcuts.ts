@@ -1,0 +1,33 @@
+import type { MessageKey } from '../i18n/messages';
+import { PAGES } from './shell-slots';
+import type { Page } from './shell-slots';
+
+export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
+
+export interface Shortcut {
+  keys: string[];
+  label: MessageKey;
+}
+
+export function shortcutList(): Shortcut[] {
+  const mod = isMac() ? '⌘' : 'Ctrl';
+  return [
+    ...PAGES.map((p, i) => ({ keys: [mod, String(i + 1)], label: `nav.${p}` as MessageKey })),
+    { keys: ['?'], label: 'shortcuts.open' },
+    { keys: ['Esc'], label: 'shortcuts.close' },
+  ];
+}
+
+/** The page for Ctrl/Cmd+1..5, if this key event is one. */
+export function pageForKey(e: KeyboardEvent): Page | undefined {
+  const mod = isMac() ? e.metaKey : e.ctrlKey;
+  if (!mod || e.altKey || e.shiftKey) return undefined;
+  const n = Number(e.key);
+  return Number.isInteger(n) && n >= 1 ? PAGES[n - 1] : undefined;
+}
+
+/** Typing a '?' into a field is text, not a shortcut. */
+export function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}

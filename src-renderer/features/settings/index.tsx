@@ -1,0 +1,34 @@
+import { useDismissSettingsNotice, useSettings } from '../../api/settings';
+import { useI18n } from '../../i18n';
+import { ErrorPanel } from '../../ui/ErrorPanel';
+import { GeneralSection } from './GeneralSection';
+import { ProfilesSection } from './ProfilesSection';
+import { VaultSection } from './VaultSection';
+
+export function SettingsPage() {
+  const { t } = useI18n();
+  const settings = useSettings();
+  const dismiss = useDismissSettingsNotice();
+  if (settings.isPending) return <p className="placeholder">{t('common.loading')}</p>;
+  if (settings.isError) return <ErrorPanel error={settings.error} onRetry={() => void settings.refetch()} />;
+  const { settings: s, notice } = settings.data;
+  const active = s.profiles.find((p) => p.id === s.activeProfileId);
+  return (
+    <div className="settings">
+      {notice && (
+        <div className="notice" role="alert">
+          <div>
+            <strong>{t('settings.notice.title')}</strong>
+            <p>{t('settings.notice.body', { file: notice.backupFile })}</p>
+          </div>
+          <button type="button" className="btn" onClick={() => dismiss.mutate()}>
+            {t('common.dismiss')}
+          </button>
+        </div>
+      )}
+      <GeneralSection settings={s} />
+      <ProfilesSection settings={s} />
+      {active && <VaultSection key={active.id} profile={active} />}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// Real host dependencies in a fresh temp data directory, for handler, CLI-style and E2E tests.
+// The connection starts the real sandbox on 127.0.0.1:0 on first use (seeded, fixed clock).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HostDeps } from '../../src-main/host/create-handlers';
+import { assembleHost } from '../../src-main/host/assemble-host';
+import { createFileVault } from '../../src-main/host/file-vault';
+import type { SandboxOptions } from '../../src-main/sandbox/server';
+
+/** The fixed clock of test sandboxes: data is laid out backwards from here. */
+export const TEST_NOW = new Date('2026-11-20T09:00:00+09:00');
+
+export function createTestDeps(
+  opts: { osLocale?: string; vault?: HostDeps['vault']; sandbox?: SandboxOptions; dataDir?: string } = {},
+): HostDeps & { dataDir: string; opened: string[]; close(): Promise<void> } {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'seller-desk-'));
+  const opened: string[] = [];
+  const host = assembleHost({
+    dataDir,
+    appInfo: {
+      name: 'Seller Desk',
+      version: '0.0.0-test',
+      runtime: 'web-test',
+      platform: 'linux',
+      osLocale: opts.osLocale ?? 'ko-KR',
+    },
+    vault: opts.vault ?? createFileVault(join(dataDir, 'vault')),
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+    sandboxOptions: { seed: 42, now: TEST_NOW, notes: 2000, ...opts.sandbox },
+  });
+  return { ...host, dataDir, opened };
+}

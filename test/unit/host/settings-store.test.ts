@@ -1,0 +1,171 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../../src-main/contract';
+import { HostError } from '../../../src-main/host/dispatch';
+import { defaultSettings } from '../../../src-main/host/settings-schema';
+import { createSettingsStore, migrateSettings, SETTINGS_FILE } from '../../../src-main/host/settings-store';
+import type { Migrations } from '../../../src-main/host/settings-store';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'settings-'));
+const fixedNow = () => new Date('2025-03-04T05:06:07.089Z');
+
+const live: Profile = {
+  id: 'live-1',
+  name: 'My shop',
+  kind: 'live',
+  apiBaseUrl: 'https://api.example.kr/soap',
+  suggestBaseUrl: 'https://suggest.example.kr/soap',
+  nsRoot: 'http://example.kr/ns',
+  schemaRoot: 'http://example.kr/schema',
+  suggestNamespace: 'ns',
+  soapVersion: '1.2',
+  pageIndexBase: 0,
+  timeoutMs: 20_000,
+  sellerIds: ['S100'],
+};
+
+describe('settings store', () => {
+  it('writes defaults on first run: one Sandbox profile, Asia/Seoul, 24 h SLA, 5 min refresh', async () => {
+    const dir = tempDir();
+    const view = await createSettingsStore(dir).get();
+    expect(view.notice).toBeUndefined();
+    expect(view.settings).toMatchObject({
+      version: 1,
+      activeProfileId: 'sandbox',
+      language: 'system',
+      timeZone: 'Asia/Seoul',
+      replySlaHours: 24,
+      autoRefreshMinutes: 5,
+      inbox: { filters: {} },
+    });
+    expect(view.settings.profiles).toHaveLength(1);
+    expect(view.settings.profiles[0]).toMatchObject({ name: 'Sandbox', kind: 'sandbox', pageIndexBase: 1 });
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'))).toEqual(view.settings);
+  });
+
+  it('persists an update and reads it back in a new store', async () => {
+    const dir = tempDir();
+    await createSettingsStore(dir).update({
+      language: 'en',
+      replySlaHours: 12,
+      profiles: [defaultSettings().profiles[0]!, live],
+      activeProfileId: 'live-1',
+      inbox: { filters: { status: ['NoReply'], q: '주문' } },
+    });
+    const { settings } = await createSettingsStore(dir).get();
+    expect(settings.language).toBe('en');
+    expect(settings.replySlaHours).toBe(12);
+    expect(settings.activeProfileId).toBe('live-1');
+    expect(settings.profiles[1]).toEqual(live);
+    expect(settings.inbox.filters).toEqual({ status: ['NoReply'], q: '주문' });
+  });
+
+  it('refuses invalid patches with INVALID_ARGUMENT and keeps the file as it was', async () => {
+    const dir = tempDir();
+    const store = createSettingsStore(dir);
+    await store.get();
+    const before = readFileSync(join(dir, SETTINGS_FILE), 'utf8');
+    const bad: unknown[] = [
+      { timeZone: 'Mars/Olympus' },
+      { replySlaHours: -1 },
+      { autoRefreshMinutes: 1.5 },
+      { activeProfileId: 'nope' },
+      { profiles: [] },
+      { profiles: [{ ...live, nsRoot: '' }], activeProfileId: 'live-1' },
+      { profiles: [{ ...live, apiBaseUrl: 'ftp://x' }], activeProfileId: 'live-1' },
+      { profiles: [live, live], activeProfileId: 'live-1' },
+      { inbox: { filters: [] } },
+      { version: 2 },
+    ];
+    for (const patch of bad) {
+      const err = await store.update(patch as never).catch((e: unknown) => e);
+      expect(err, JSON.stringify(patch)).toBeInstanceOf(HostError);
+      expect((err as HostError).code).toBe('INVALID_ARGUMENT');
+    }
+    expect(readFileSync(join(dir, SETTINGS_FILE), 'utf8')).toBe(before);
+  });
+
+  it('reports a live profile without namespace roots by field', async () => {
+    const err = (await createSettingsStore(tempDir())
+      .update({ profiles: [{ ...live, nsRoot: '', schemaRoot: ' ' }], activeProfileId: 'live-1' })
+      .catch((e: unknown) => e)) as HostError;
+    expect(err.detail).toContain('profiles.0.nsRoot');
+    expect(err.detail).toContain('profiles.0.schemaRoot');
+  });
+
+  it('moves a corrupt file aside, loads defaults and raises a notice until dismissed', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, SETTINGS_FILE), '{"version": 1, "language": "ko", ');
+    const store = createSettingsStore(dir, { now: fixedNow });
+    const view = await store.get();
+    const backupFile = 'settings.corrupt-2025-03-04T05-06-07-089Z.json';
+    expect(view.notice).toEqual({ kind: 'settings-reset', backupFile });
+    expect(view.settings).toEqual(defaultSettings());
+    expect(readFileSync(join(dir, backupFile), 'utf8')).toBe('{"version": 1, "language": "ko", ');
+    expect(readdirSync(dir).sort()).toEqual([backupFile, SETTINGS_FILE].sort());
+    await store.dismissNotice();
+    expect((await store.get()).notice).toBeUndefined();
+  });
+
+  it('treats a well-formed but invalid file (and one from a newer version) as corrupt', async () => {
+    for (const content of [
+      { ...defaultSettings(), replySlaHours: 'soon' },
+      { ...defaultSettings(), version: 99 },
+      [1, 2, 3],
+    ]) {
+      const dir = tempDir();
+      writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(content));
+      const view = await createSettingsStore(dir).get();
+      expect(view.notice?.kind).toBe('settings-reset');
+      expect(view.settings).toEqual(defaultSettings());
+    }
+  });
+
+  it('migrates an older file forward and rewrites it at the current version', async () => {
+    // A made-up version 0: flat fields under other names, before profiles existed.
+    const v0 = { lang: 'en', slaHours: 48, apiUrl: 'ignored' };
+    const migrations: Migrations = {
+      0: (doc) => ({
+        ...defaultSettings(),
+        language: doc['lang'],
+        replySlaHours: doc['slaHours'],
+      }),
+    };
+    const dir = tempDir();
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(v0));
+    const view = await createSettingsStore(dir, { migrations }).get();
+    expect(view.notice).toBeUndefined();
+    expect(view.settings.language).toBe('en');
+    expect(view.settings.replySlaHours).toBe(48);
+    const onDisk = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as { version: number };
+    expect(onDisk.version).toBe(1);
+  });
+
+  it('chains migrations step by step and refuses a gap', () => {
+    const steps: Migrations = {
+      0: (d) => ({ ...d, a: 1 }),
+      1: (d) => ({ ...d, b: (d['a'] as number) + 1 }),
+    };
+    expect(migrateSettings({ version: 0 }, steps, 2)).toEqual({ version: 2, a: 1, b: 2 });
+    expect(() => migrateSettings({ version: 0 }, { 1: steps[1]! }, 2)).toThrow(/no migration from version 0/);
+  });
+
+  it('fills the sandbox endpoints at runtime but never writes them to disk', async () => {
+    const dir = tempDir();
+    const endpoints = {
+      apiBaseUrl: 'http://127.0.0.1:5555/api',
+      suggestBaseUrl: 'http://127.0.0.1:5555/suggest',
+      nsRoot: 'urn:sandbox:ns',
+      schemaRoot: 'urn:sandbox:schema',
+    };
+    const store = createSettingsStore(dir, { sandboxEndpoints: () => endpoints });
+    const { settings } = await store.get();
+    expect(settings.profiles[0]).toMatchObject(endpoints);
+    await store.update({ profiles: settings.profiles, replySlaHours: 6 });
+    const onDisk = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as { profiles: Profile[] };
+    expect(onDisk.profiles[0]!.apiBaseUrl).toBe('');
+    expect((await store.activeProfile()).apiBaseUrl).toBe(endpoints.apiBaseUrl);
+  });
+});
