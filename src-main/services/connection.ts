@@ -1,0 +1,178 @@
+// Which marketplace the app talks to: the built-in sandbox (started in process on 127.0.0.1 with a
+// random port, the default) or a live profile with tickets from the vault. Hands out a typed
+// client for the active profile and keeps the network log.
+import type { ConnectionInfo, ConnectionTestResult, ServiceCheck } from '../contract/connection';
+import type { Profile } from '../contract/settings';
+import type { SettingsStore } from '../host/settings-store';
+import type { TicketVault } from '../host/vault';
+import { DEFAULT_NAMESPACES } from '../schema';
+import type { ServiceNamespaces } from '../schema';
+import { createSoapClient } from '../soap/client';
+import type { SoapClient } from '../soap/client';
+import { createMemoryTicketSink, TicketRotation } from '../soap/ticket-rotation';
+import type { TicketSink } from '../soap/ticket-rotation';
+import { createTransport } from '../soap/transport';
+import type { Transport } from '../soap/transport';
+import type { RunningSandbox, SandboxOptions } from '../sandbox/server';
+import { createNetworkLog } from './network-log';
+import type { NetworkLog } from './network-log';
+
+export interface ActiveConnection {
+  client: SoapClient;
+  info: ConnectionInfo;
+}
+
+export interface ConnectionManager {
+  /** The client for the active profile; starts the sandbox on first use. */
+  active(): Promise<ActiveConnection>;
+  test(): Promise<ConnectionTestResult>;
+  readonly network: NetworkLog;
+  /** The running in-process sandbox, if it was started. */
+  sandbox(): RunningSandbox | undefined;
+  close(): Promise<void>;
+}
+
+export interface ConnectionDeps {
+  settings: SettingsStore;
+  vault: TicketVault;
+  /** Starts the built-in sandbox (injected so the Electron app and tests choose its options). */
+  startSandbox: (opts: SandboxOptions) => Promise<RunningSandbox>;
+  sandboxOptions?: SandboxOptions;
+  transport?: Transport;
+  onStateChange?: (state: { state: 'online' | 'offline' | 'starting'; profile: string; detail?: string }) => void;
+}
+
+function vaultSink(vault: TicketVault, profileId: string): TicketSink {
+  return {
+    current: () => vault.get(profileId),
+    rotate: (ticket, seq) => vault.rotateEncrypted(profileId, ticket, seq),
+  };
+}
+
+export function createConnectionManager(deps: ConnectionDeps): ConnectionManager {
+  const network = createNetworkLog();
+  const transport = deps.transport ?? createTransport();
+  let sandbox: RunningSandbox | undefined;
+  let starting: Promise<RunningSandbox> | undefined;
+  let cached: { key: string; connection: ActiveConnection } | undefined;
+  // Rotation order must survive across clients of the same profile.
+  const rotations = new Map<string, TicketRotation>();
+
+  async function ensureSandbox(): Promise<RunningSandbox> {
+    if (sandbox) return sandbox;
+    starting ??= (async () => {
+      deps.onStateChange?.({ state: 'starting', profile: 'sandbox' });
+      const s = await deps.startSandbox({ port: 0, host: '127.0.0.1', ...deps.sandboxOptions });
+      sandbox = s;
+      deps.onStateChange?.({ state: 'online', profile: 'sandbox' });
+      return s;
+    })();
+    try {
+      return await starting;
+    } finally {
+      starting = undefined;
+    }
+  }
+
+  function rotationFor(profileId: string, sink: () => TicketSink): TicketRotation {
+    let r = rotations.get(profileId);
+    if (!r) rotations.set(profileId, (r = new TicketRotation(sink())));
+    return r;
+  }
+
+  async function build(profile: Profile): Promise<ActiveConnection> {
+    let apiBaseUrl = profile.apiBaseUrl;
+    let suggestBaseUrl = profile.suggestBaseUrl;
+    let ns: ServiceNamespaces = {
+      nsRoot: profile.nsRoot,
+      schemaRoot: profile.schemaRoot,
+      suggestNs: profile.suggestNamespace || DEFAULT_NAMESPACES.suggestNs,
+    };
+    let sellerIds = profile.sellerIds;
+    let pageIndexBase = profile.pageIndexBase;
+    let tickets: TicketRotation;
+    if (profile.kind === 'sandbox') {
+      const s = await ensureSandbox();
+      apiBaseUrl = s.baseUrl;
+      suggestBaseUrl = s.baseUrl;
+      ns = s.ns;
+      sellerIds = [...s.backend.sellerIds];
+      pageIndexBase = s.pageBase;
+      // The sandbox's tickets are documented and not secret: they live in memory, not the vault.
+      tickets = rotationFor(`sandbox@${s.baseUrl}`, () =>
+        createMemoryTicketSink({ authTicket: s.tickets.auth, encryptedTicket: s.tickets.encrypted, memberTicket: s.tickets.member }),
+      );
+    } else {
+      tickets = rotationFor(profile.id, () => vaultSink(deps.vault, profile.id));
+    }
+    const info: ConnectionInfo = {
+      profileId: profile.id,
+      profileName: profile.name,
+      kind: profile.kind,
+      apiBaseUrl,
+      suggestBaseUrl,
+      soapVersion: profile.soapVersion,
+      pageIndexBase,
+      sellerIds,
+    };
+    const client = createSoapClient(
+      { apiBaseUrl, suggestBaseUrl, ns, soapVersion: profile.soapVersion, timeoutMs: profile.timeoutMs },
+      { transport, tickets, onExchange: (x) => network.record(x) },
+    );
+    return { client, info };
+  }
+
+  async function active(): Promise<ActiveConnection> {
+    const profile = await deps.settings.activeProfile();
+    const key = JSON.stringify(profile);
+    if (cached?.key === key && (profile.kind !== 'sandbox' || sandbox)) return cached.connection;
+    const connection = await build(profile);
+    cached = { key, connection };
+    return connection;
+  }
+
+  async function check(operation: string, run: () => Promise<unknown>): Promise<ServiceCheck> {
+    const started = performance.now();
+    try {
+      await run();
+      return { ok: true, operation, durationMs: performance.now() - started };
+    } catch (err) {
+      const e = err as { deskCode?: string; message?: string; detail?: string };
+      return {
+        ok: false,
+        operation,
+        durationMs: performance.now() - started,
+        error: { code: e.deskCode ?? 'INTERNAL', message: e.message ?? String(err), detail: e.detail },
+      };
+    }
+  }
+
+  return {
+    network,
+    active,
+    sandbox: () => sandbox,
+    async test() {
+      const { client, info } = await active();
+      const [suggest, market] = await Promise.all([
+        check('GetSuggestionNotice', () => client.suggest.getSuggestionNotice({})),
+        check('GetSohoLookbook', () =>
+          client.market.getSohoLookbook({
+            SellerId: info.sellerIds[0] ?? '',
+            Pagination: { PageIndex: info.pageIndexBase, PageSize: 1 },
+          }),
+        ),
+      ]);
+      deps.onStateChange?.({
+        state: suggest.ok || market.ok ? 'online' : 'offline',
+        profile: info.profileName,
+        detail: market.error?.message ?? suggest.error?.message,
+      });
+      return { info, suggest, market };
+    },
+    async close() {
+      await sandbox?.close();
+      sandbox = undefined;
+      cached = undefined;
+    },
+  };
+}
