@@ -29,4 +29,7 @@ export interface ConnectionContract {
   'connection.test': { req: void; res: ConnectionTestResult };
 }
 
-export const CONNECTION_CHANNELS = ['connection.info', 'connection.test'] as const satisfies readonly (keyof ConnectionContract)[];
+export const CONNECTION_CHANNELS = [
+  'connection.info',
+  'connection.test',
+] as const satisfies readonly (keyof ConnectionContract)[];

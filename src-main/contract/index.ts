@@ -9,6 +9,12 @@ import type { ConnectionContract } from './connection';
 import { CONNECTION_CHANNELS } from './connection';
 import type { NetworkContract } from './network';
 import { NETWORK_CHANNELS } from './network';
+import type { NotesContract } from './notes';
+import { NOTES_CHANNELS } from './notes';
+import type { LookbookContract } from './lookbook';
+import { LOOKBOOK_CHANNELS } from './lookbook';
+import type { SuggestContract } from './suggest';
+import { SUGGEST_CHANNELS } from './suggest';
 
 export * from './envelope';
 export * from './app';
@@ -16,9 +22,19 @@ export * from './settings';
 export * from './vault';
 export * from './connection';
 export * from './network';
+export * from './notes';
+export * from './lookbook';
+export * from './suggest';
 
 /** channel → (request, response). Each domain declares its own part; this is their intersection. */
-export type Contract = AppContract & SettingsContract & VaultContract & ConnectionContract & NetworkContract;
+export type Contract = AppContract &
+  SettingsContract &
+  VaultContract &
+  ConnectionContract &
+  NetworkContract &
+  NotesContract &
+  LookbookContract &
+  SuggestContract;
 
 export type Channel = keyof Contract;
 export type Req<K extends Channel> = Contract[K]['req'];
@@ -30,6 +46,9 @@ export const CHANNELS = [
   ...VAULT_CHANNELS,
   ...CONNECTION_CHANNELS,
   ...NETWORK_CHANNELS,
+  ...NOTES_CHANNELS,
+  ...LOOKBOOK_CHANNELS,
+  ...SUGGEST_CHANNELS,
 ] as const satisfies readonly Channel[];
 
 /** Push events from main to the renderer. */

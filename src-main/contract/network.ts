@@ -31,4 +31,7 @@ export interface NetworkContract {
   'network.clear': { req: void; res: void };
 }
 
-export const NETWORK_CHANNELS = ['network.list', 'network.clear'] as const satisfies readonly (keyof NetworkContract)[];
+export const NETWORK_CHANNELS = [
+  'network.list',
+  'network.clear',
+] as const satisfies readonly (keyof NetworkContract)[];

@@ -7,7 +7,6 @@ import { createDispatcher } from '../host/dispatch';
 import { createHandlers, requestSchemas } from '../host/create-handlers';
 import { assembleHost } from '../host/assemble-host';
 import { createSafeStorageVault } from '../host/safe-storage-vault';
-import { createSettingsStore } from '../host/settings-store';
 import { appMenuTemplate } from './app-menu';
 import { isAppUrl } from './window-security';
 import type { SecureWebPreferences } from './window-security';

@@ -8,6 +8,9 @@ import type { SettingsStore } from './settings-store';
 import type { TicketVault } from './vault';
 import type { ConnectionManager } from '../services/connection';
 import { connectionHandlers, connectionRequestSchemas } from './handlers/connection';
+import { notesHandlers, notesRequestSchemas } from './handlers/notes';
+import { lookbookHandlers, lookbookRequestSchemas } from './handlers/lookbook';
+import { suggestHandlers, suggestRequestSchemas } from './handlers/suggest';
 
 export interface HostDeps {
   appInfo: AppInfo;
@@ -27,6 +30,9 @@ export function createHandlers(deps: HostDeps): Handlers {
     ...settingsHandlers(deps),
     ...vaultHandlers(deps),
     ...connectionHandlers(deps),
+    ...notesHandlers(deps),
+    ...lookbookHandlers(deps),
+    ...suggestHandlers(deps),
   };
 }
 
@@ -36,4 +42,7 @@ export const requestSchemas: RequestSchemas = {
   ...settingsRequestSchemas,
   ...vaultRequestSchemas,
   ...connectionRequestSchemas,
+  ...notesRequestSchemas,
+  ...lookbookRequestSchemas,
+  ...suggestRequestSchemas,
 };

@@ -1,6 +1,6 @@
 // TypeScript types derived from RECORDS: no hand-written duplicate interfaces.
 import type { ChildSpec, RecordName } from './records';
-import { RECORDS } from './records';
+import type { RECORDS } from './records';
 import type { ReplyStatus, SearchQueryType } from './records';
 import type { Scalar, ScalarValue } from './scalar';
 

@@ -52,9 +52,8 @@ export function App() {
 
 function Shell({ settings }: { settings: Settings | undefined }) {
   const { t } = useI18n();
-  const [page, setPage] = useState<Page>('inbox');
   const [helpOpen, setHelpOpen] = useState(false);
-  const { setToolbar } = useShellSlots();
+  const { setToolbar, page, navigate: setPage } = useShellSlots();
   const profile = settings?.profiles.find((p) => p.id === settings.activeProfileId);
 
   useEffect(() => {
@@ -72,7 +71,7 @@ function Shell({ settings }: { settings: Settings | undefined }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [setPage]);
 
   const Body = PAGE_COMPONENTS[page];
   return (

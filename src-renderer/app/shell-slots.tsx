@@ -13,7 +13,19 @@ export interface NavCount {
   tone?: 'neutral' | 'alert';
 }
 
+/** A request to open a page at something: e.g. the inbox opening the lookbook at an item. */
+export interface NavIntent {
+  page: Page;
+  /** Feature-defined payload, e.g. { sellerId, itemNo } for the lookbook or { seqNo } for the inbox. */
+  data: Record<string, string | number>;
+  /** Increments per navigation so the same intent twice is still seen. */
+  id: number;
+}
+
 interface Slots {
+  page: Page;
+  navigate: (page: Page, data?: NavIntent['data']) => void;
+  intent: NavIntent | undefined;
   toolbar: HTMLElement | null;
   setToolbar: (el: HTMLElement | null) => void;
   counts: Partial<Record<Page, NavCount>>;
@@ -25,6 +37,12 @@ interface Slots {
 const SlotsContext = createContext<Slots | null>(null);
 
 export function ShellSlotsProvider({ children }: { children: ReactNode }) {
+  const [page, setPage] = useState<Page>('inbox');
+  const [intent, setIntent] = useState<NavIntent | undefined>();
+  const navigate = useCallback((target: Page, data?: NavIntent['data']) => {
+    setPage(target);
+    if (data) setIntent((old) => ({ page: target, data, id: (old?.id ?? 0) + 1 }));
+  }, []);
   const [toolbar, setToolbar] = useState<HTMLElement | null>(null);
   const [counts, setCounts] = useState<Partial<Record<Page, NavCount>>>({});
   const [lastSync, setLastSync] = useState<Date | undefined>();
@@ -34,8 +52,8 @@ export function ShellSlotsProvider({ children }: { children: ReactNode }) {
     [],
   );
   const value = useMemo<Slots>(
-    () => ({ toolbar, setToolbar, counts, setCount, lastSync, setLastSync }),
-    [toolbar, counts, setCount, lastSync],
+    () => ({ page, navigate, intent, toolbar, setToolbar, counts, setCount, lastSync, setLastSync }),
+    [page, navigate, intent, toolbar, counts, setCount, lastSync],
   );
   return <SlotsContext.Provider value={value}>{children}</SlotsContext.Provider>;
 }
@@ -61,4 +79,10 @@ export function useNavCount(page: Page, count: NavCount | undefined) {
     setCount(page, value === undefined ? undefined : { value, tone });
     return () => setCount(page, undefined);
   }, [page, value, tone, setCount]);
+}
+
+/** The latest navigation intent addressed to `page` (undefined when none). */
+export function useNavIntent(page: Page): NavIntent | undefined {
+  const { intent } = useShellSlots();
+  return intent?.page === page ? intent : undefined;
 }

@@ -1,5 +1,11 @@
 // Korean first; English mirrors every key (a test checks the two key sets are equal).
-export const ko = {
+// Each feature keeps its own messages beside it; this file merges them.
+import { inboxEn, inboxKo } from '../features/inbox/messages';
+import { keywordsEn, keywordsKo } from '../features/keywords/messages';
+import { lookbookEn, lookbookKo } from '../features/lookbook/messages';
+import { networkEn, networkKo } from '../features/network/messages';
+
+const shellKo = {
   'app.name': '셀러 데스크',
   'nav.label': '주요 메뉴',
   'nav.inbox': '문의함',
@@ -99,9 +105,11 @@ export const ko = {
   'vault.weak.accept': '동의하고 저장',
 } as const;
 
+export const ko = { ...shellKo, ...inboxKo, ...lookbookKo, ...keywordsKo, ...networkKo } as const;
+
 export type MessageKey = keyof typeof ko;
 
-export const en: Record<MessageKey, string> = {
+const shellEn: Record<keyof typeof shellKo, string> = {
   'app.name': 'Seller Desk',
   'nav.label': 'Main menu',
   'nav.inbox': 'Inbox',
@@ -200,4 +208,12 @@ export const en: Record<MessageKey, string> = {
     'This computer has no keyring (GNOME Keyring, KWallet), so tickets can only be encrypted with a fixed key. Anyone who can read your files can read the tickets.',
   'vault.weak.alternative': 'Install a keyring and restart the app to store them securely.',
   'vault.weak.accept': 'Accept and save',
+};
+
+export const en: Record<MessageKey, string> = {
+  ...shellEn,
+  ...inboxEn,
+  ...lookbookEn,
+  ...keywordsEn,
+  ...networkEn,
 };

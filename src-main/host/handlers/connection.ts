@@ -21,6 +21,11 @@ export const connectionRequestSchemas: Pick<RequestSchemas, Channels> = {
   'network.list': z
     .object({ operation: z.string().max(100).optional(), outcome: z.enum(['ok', 'error']).optional() })
     .strict()
-    .or(z.undefined().or(z.null()).transform(() => ({}))),
+    .or(
+      z
+        .undefined()
+        .or(z.null())
+        .transform(() => ({})),
+    ),
   'network.clear': voidRequest,
 };
