@@ -12,7 +12,9 @@ const known = serviceNamespaces(DEFAULT_NAMESPACES);
 
 function roundTrip(type: RecordName, value: Record<string, unknown>) {
   const doc = create({ version: '1.0', encoding: 'utf-8' });
-  const root = doc.ele('urn:test', 'root').att('http://www.w3.org/2000/xmlns/', 'xmlns:xsi', 'http://www.w3.org/2001/XMLSchema-instance');
+  const root = doc
+    .ele('urn:test', 'root')
+    .att('http://www.w3.org/2000/xmlns/', 'xmlns:xsi', 'http://www.w3.org/2001/XMLSchema-instance');
   writeRecord(root, 'ns', 'item', type, value, DEFAULT_NAMESPACES);
   const xml = unmark(doc.end());
   const parsed = parseXml(xml);

@@ -28,7 +28,10 @@ function wrap(style: Style, opNs: string, typeNs: string, payload: string): stri
   const o = style.prefix ? `${style.prefix}:` : '';
   const t = style.prefix ? 'rt:' : '';
   const decl = style.prefix ? ` xmlns:${style.prefix}="${opNs}" xmlns:rt="${typeNs}"` : ` xmlns="${opNs}"`;
-  const body = payload.replaceAll('{o}', o).replaceAll('{t}', style.prefix ? t : '').replace('{decl}', decl);
+  const body = payload
+    .replaceAll('{o}', o)
+    .replaceAll('{t}', style.prefix ? t : '')
+    .replace('{decl}', decl);
   return `<?xml version="1.0" encoding="utf-8"?><${style.env}:Envelope xmlns:${style.env}="${style.envNs}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><${style.env}:Body>${body}</${style.env}:Body></${style.env}:Envelope>`;
 }
 
@@ -80,7 +83,11 @@ const CASES: Case[] = [
     op: 'GetKeywordByTopCategoryList',
     typeNs: SG,
     payload: `<{o}GetKeywordByTopCategoryListResponse{decl}><{o}GetKeywordByTopCategoryListResult><{o}KSTopCategoryDataT CategoryName="패션의류" CategoryCode="100000001" Keyword="원피스" Priority="3"/></{o}GetKeywordByTopCategoryListResult></{o}GetKeywordByTopCategoryListResponse>`,
-    expected: { KSTopCategoryDataT: [{ Keyword: '원피스', CategoryCode: 100000001, CategoryName: '패션의류', Priority: 3 }] },
+    expected: {
+      KSTopCategoryDataT: [
+        { Keyword: '원피스', CategoryCode: 100000001, CategoryName: '패션의류', Priority: 3 },
+      ],
+    },
   },
   {
     op: 'GetBooksKeywordByKeywordHint',
@@ -121,7 +128,11 @@ const CASES: Case[] = [
     op: 'GetBrandShopSuggestionBrandsByKeywordHint',
     typeNs: SG,
     payload: `<{o}GetBrandShopSuggestionBrandsByKeywordHintResponse{decl}><{o}GetBrandShopSuggestionBrandsByKeywordHintResult><{o}KSDataBrandT BrandCode="1042" BrandName="아디다스" IsBrandShop="true" InsDate="2025-01-01T10:00:00"/></{o}GetBrandShopSuggestionBrandsByKeywordHintResult></{o}GetBrandShopSuggestionBrandsByKeywordHintResponse>`,
-    expected: { KSDataBrandT: [{ BrandCode: 1042, BrandName: '아디다스', IsBrandShop: true, InsDate: '2025-01-01T10:00:00' }] },
+    expected: {
+      KSDataBrandT: [
+        { BrandCode: 1042, BrandName: '아디다스', IsBrandShop: true, InsDate: '2025-01-01T10:00:00' },
+      ],
+    },
   },
   {
     op: 'GetKeywordSuggest',
@@ -141,7 +152,16 @@ const CASES: Case[] = [
     payload: `<{o}GetBrandPlusItemsResponse{decl}><{o}GetBrandPlusItemsResult><{o}SuggestItemT ItemNo="A0001" Price="15900.00" DiscountPrice="12900.50" CatalogID="12" ItemName="러닝화" IsAdult="0" IsFreeOfCharge="1" DiscountRate="19"/></{o}GetBrandPlusItemsResult></{o}GetBrandPlusItemsResponse>`,
     expected: {
       SuggestItemT: [
-        { ItemNo: 'A0001', Price: '15900.00', DiscountPrice: '12900.50', CatalogID: '12', ItemName: '러닝화', IsAdult: false, IsFreeOfCharge: true, DiscountRate: 19 },
+        {
+          ItemNo: 'A0001',
+          Price: '15900.00',
+          DiscountPrice: '12900.50',
+          CatalogID: '12',
+          ItemName: '러닝화',
+          IsAdult: false,
+          IsFreeOfCharge: true,
+          DiscountRate: 19,
+        },
       ],
     },
   },
@@ -150,7 +170,17 @@ const CASES: Case[] = [
     typeNs: SG,
     payload: `<{o}GetBookResponse{decl}><{o}GetBookResult><{o}SuggestBookItemT ItemNo="B0001" ISBN="9788936434120" Author="한강" Publisher="창비" BookCash="500" LowestPrice="13500" Price="15000"/></{o}GetBookResult></{o}GetBookResponse>`,
     expected: {
-      SuggestBookItemT: [{ ItemNo: 'B0001', ISBN: '9788936434120', Author: '한강', Publisher: '창비', BookCash: 500, LowestPrice: '13500', Price: '15000' }],
+      SuggestBookItemT: [
+        {
+          ItemNo: 'B0001',
+          ISBN: '9788936434120',
+          Author: '한강',
+          Publisher: '창비',
+          BookCash: 500,
+          LowestPrice: '13500',
+          Price: '15000',
+        },
+      ],
     },
   },
   {
@@ -162,7 +192,17 @@ const CASES: Case[] = [
         {
           ID: '1',
           CatalogFullName: '세트',
-          SetCatalogs: [{ ID: '2', SetCatalogs: [{ ID: '3', SetCatalogs: [{ ID: '9007199254740993', SetAttributeIsUnit: true, SetCatalogs: [] }] }] }],
+          SetCatalogs: [
+            {
+              ID: '2',
+              SetCatalogs: [
+                {
+                  ID: '3',
+                  SetCatalogs: [{ ID: '9007199254740993', SetAttributeIsUnit: true, SetCatalogs: [] }],
+                },
+              ],
+            },
+          ],
         },
       ],
     },
@@ -176,9 +216,18 @@ const CASES: Case[] = [
       SohoShopName: '강남 스타일',
       SohoShopDescription: '봄 신상\t입고',
       SohoShopItemList: [
-        { ItemNo: 'I1', Price: '가격문의', Premium: true, SohoItemColorList: ['#1E3A8A', '블랙'], SohoItemIconList: [], ItemImagePathList: ['/images/item/1.svg'] },
+        {
+          ItemNo: 'I1',
+          Price: '가격문의',
+          Premium: true,
+          SohoItemColorList: ['#1E3A8A', '블랙'],
+          SohoItemIconList: [],
+          ItemImagePathList: ['/images/item/1.svg'],
+        },
       ],
-      SohoShopLookBookIntroElementList: [{ PageNo: 1, ElementType: 2, ElementSeqNo: 1, Html: '<b>굵게</b>', LandingTargetYn: false }],
+      SohoShopLookBookIntroElementList: [
+        { PageNo: 1, ElementType: 2, ElementSeqNo: 1, Html: '<b>굵게</b>', LandingTargetYn: false },
+      ],
     },
   },
   {
@@ -221,19 +270,21 @@ describe.each(STYLES)('decoding: $name', (style) => {
 describe('decoding edge cases', () => {
   it('ignores unknown attributes and elements and rejects a wrong operation namespace', () => {
     const ok = `<soap:Envelope xmlns:soap="${ENV11}"><soap:Body><GetNicknamesByKeywordHintResponse xmlns="ns"><GetNicknamesByKeywordHintResult><Extra/><KSDataT Future="x" Keyword="a"/></GetNicknamesByKeywordHintResult></GetNicknamesByKeywordHintResponse></soap:Body></soap:Envelope>`;
-    expect(decodeResponse('GetNicknamesByKeywordHint', readEnvelope(parseXml(ok)).payload!, DEFAULT_NAMESPACES)).toEqual({
+    expect(
+      decodeResponse('GetNicknamesByKeywordHint', readEnvelope(parseXml(ok)).payload!, DEFAULT_NAMESPACES),
+    ).toEqual({
       KSDataT: [{ Keyword: 'a' }],
     });
     const wrong = ok.replace('xmlns="ns"', 'xmlns="urn:other"');
-    expect(() => decodeResponse('GetNicknamesByKeywordHint', readEnvelope(parseXml(wrong)).payload!, DEFAULT_NAMESPACES)).toThrow(
-      /Expected GetNicknamesByKeywordHintResponse in namespace ns/,
-    );
+    expect(() =>
+      decodeResponse('GetNicknamesByKeywordHint', readEnvelope(parseXml(wrong)).payload!, DEFAULT_NAMESPACES),
+    ).toThrow(/Expected GetNicknamesByKeywordHintResponse in namespace ns/);
   });
 
   it('names the field when a value does not fit its type', () => {
     const bad = `<soap:Envelope xmlns:soap="${ENV11}"><soap:Body><BuyerNoteListResponse xmlns="${MK}"><BuyerNoteListResult><SendNote SeqNo="1"/><SendNote SeqNo="x"/></BuyerNoteListResult></BuyerNoteListResponse></soap:Body></soap:Envelope>`;
-    expect(() => decodeResponse('BuyerNoteList', readEnvelope(parseXml(bad)).payload!, DEFAULT_NAMESPACES)).toThrow(
-      /BuyerNoteListResult\/SendNote@SeqNo: "x" is not a valid xsd:int/,
-    );
+    expect(() =>
+      decodeResponse('BuyerNoteList', readEnvelope(parseXml(bad)).payload!, DEFAULT_NAMESPACES),
+    ).toThrow(/BuyerNoteListResult\/SendNote@SeqNo: "x" is not a valid xsd:int/);
   });
 });

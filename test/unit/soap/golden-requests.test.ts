@@ -67,9 +67,15 @@ describe.each(['1.1', '1.2'] as const)('golden request envelopes, SOAP %s', (ver
       const req = opEl.children[0]!;
       expect(req.name).toBe('req');
       // Values travel as attributes; only Pagination and MemberTicket are child elements.
-      expect(req.children.map((c) => c.name)).toEqual(op === 'BuyerNoteList' ? ['Pagination', 'MemberTicket'] : ['Pagination']);
+      expect(req.children.map((c) => c.name)).toEqual(
+        op === 'BuyerNoteList' ? ['Pagination', 'MemberTicket'] : ['Pagination'],
+      );
       if (op === 'BuyerNoteList') {
-        expect(req.attrs).toMatchObject({ OrderNo: '9007199254740993', ItemNo: 'A1\t"x"', ReplyStatus: 'NoReply' });
+        expect(req.attrs).toMatchObject({
+          OrderNo: '9007199254740993',
+          ItemNo: 'A1\t"x"',
+          ReplyStatus: 'NoReply',
+        });
         expect(req.children[1]!.children[0]!.text).toBe('MEM-1');
       }
     } else {
@@ -81,8 +87,12 @@ describe.each(['1.1', '1.2'] as const)('golden request envelopes, SOAP %s', (ver
 
 describe('request encoding refuses what XML 1.0 cannot carry', () => {
   it.each(['\u0000', '\u0001', '\u000B', '\u001F', '\uD800', '\uDC00x', '\uFFFE'])('%j', (bad) => {
-    expect(() => buildRequest('GetKeywordSuggest', { keywordHint: `a${bad}b` }, { version: '1.1', ns: DEFAULT_NAMESPACES })).toThrow(
-      /XML 1\.0 cannot carry/,
-    );
+    expect(() =>
+      buildRequest(
+        'GetKeywordSuggest',
+        { keywordHint: `a${bad}b` },
+        { version: '1.1', ns: DEFAULT_NAMESPACES },
+      ),
+    ).toThrow(/XML 1\.0 cannot carry/);
   });
 });

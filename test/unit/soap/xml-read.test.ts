@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import {
-  SoapError,
-  XmlEncodingError,
-  XmlMalformedError,
-  XmlSecurityError,
-} from '../../../src-main/soap/errors';
-import type { XmlSecurityKind } from '../../../src-main/soap/errors';
+import { XmlEncodingError, XmlMalformedError, XmlSecurityError } from '../../../src-main/soap/errors';
+import type { XmlSecurityKind, SoapError } from '../../../src-main/soap/errors';
 import { bytesToText, decodeXmlText, parseXml, XSI_NS } from '../../../src-main/soap/xml-read';
 import type { XmlElement } from '../../../src-main/soap/xml-read';
 
