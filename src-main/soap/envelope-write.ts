@@ -32,6 +32,13 @@ export interface BuiltRequest {
 }
 
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
+// Where the record body goes: U+FFFE never occurs in valid XML, so the marker cannot collide with data.
+const SLOT = '\uFFFEslot';
+function fillSlot(xml: string, body: string): string {
+  const at = xml.indexOf(SLOT);
+  if (at < 0) throw new Error('record slot missing from the envelope');
+  return xml.slice(0, at) + body + xml.slice(at + SLOT.length);
+}
 
 function envelope(version: SoapVersion) {
   const envNs = version === '1.1' ? SOAP11_ENV : SOAP12_ENV;
@@ -93,7 +100,10 @@ export function buildRequest<N extends OperationName>(
     if (spec.memberTicket && opts.tickets?.memberTicket !== undefined) {
       value['MemberTicket'] = { Ticket: opts.tickets.memberTicket };
     }
-    writeRecord(opEl, opNs, 'req', spec.req, value, opts.ns, `${op}/req`);
+    opEl.txt(SLOT);
+    const action = soapAction(op, opts.ns);
+    const xml = fillSlot(unmark(doc.end()), writeRecord(opNs, 'req', spec.req, value, opts.ns, opNs, `${op}/req`));
+    return { xml, action, headers: contentTypeFor(opts.version, action) };
   }
   const action = soapAction(op, opts.ns);
   return { xml: unmark(doc.end()), action, headers: contentTypeFor(opts.version, action) };
@@ -113,10 +123,12 @@ export function buildResponse<N extends OperationName>(
   }
   const opNs = operationNs(spec.service, opts.ns);
   const resp = env.ele(envNs, `${prefix}:Body`).ele(opNs, `${op}Response`);
-  if (result !== undefined) {
-    writeRecord(resp, opNs, `${op}Result`, spec.result, result as Record<string, unknown>, opts.ns);
-  }
-  return unmark(doc.end());
+  if (result === undefined) return unmark(doc.end());
+  resp.txt(SLOT);
+  return fillSlot(
+    unmark(doc.end()),
+    writeRecord(opNs, `${op}Result`, spec.result, result as Record<string, unknown>, opts.ns, opNs),
+  );
 }
 
 export interface FaultSpec {

@@ -22,9 +22,14 @@ export class InvalidXmlCharError extends Error {
 const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MARK = '\uFFFE';
 
-export function assertXmlChars(value: string, path: string): void {
+// Almost every value (Korean included: Hangul syllables end at U+D7A3) has none of the suspects.
+// eslint-disable-next-line no-control-regex -- the same forbidden controls, as a cheap pre-check
+const SUSPECT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+export function assertXmlChars(value: string, path: string, attr?: string): void {
+  if (!SUSPECT.test(value)) return;
   const m = INVALID.exec(value);
-  if (m) throw new InvalidXmlCharError(path, m[0].charCodeAt(0));
+  if (m) throw new InvalidXmlCharError(attr === undefined ? path : `${path}@${attr}`, m[0].charCodeAt(0));
 }
 
 const CODE: Record<string, string> = { '&': 'a', '\r': 'r', '\n': 'n', '\t': 't' };

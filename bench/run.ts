@@ -1,0 +1,73 @@
+// `npm run bench`: every comparison measured side by side in one run, as ratios of medians after a
+// warm-up. Prints a table, writes bench/results.json and the README's Performance section.
+import { cpus, totalmem } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { benchDecode } from './decode';
+import { benchEncode } from './encode';
+import { benchThroughput } from './throughput';
+import { fmt } from './stats';
+
+const only = new Set(process.argv.slice(2));
+const want = (name: string) => only.size === 0 || only.has(name);
+
+const machine = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  date: new Date().toISOString().slice(0, 10),
+};
+const results: Record<string, unknown> = { machine };
+const lines: string[] = [];
+const log = (s: string) => {
+  console.log(s);
+  lines.push(s);
+};
+
+if (want('decode')) {
+  const rows = await benchDecode();
+  results['decode'] = rows;
+  log('\n### (a) Decoding BuyerNoteList responses (median ms; MB/s)\n');
+  log('| notes | MB | ours | bare fast-xml-parser | node-soap | ours ÷ bare (target ≤ 1.25) | ours vs node-soap (target ≥ 2×) |');
+  log('|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    log(
+      `| ${r.notes.toLocaleString('en-US')} | ${fmt(r.bytes / 1e6)} | ${fmt(r.oursMs)} ms (${fmt(r.oursMBps)} MB/s) | ${fmt(r.bareFxpMs)} ms | ${fmt(r.nodeSoapMs)} ms | ${fmt(r.oursOverBare, 2)}× | ${fmt(r.oursVsNodeSoapSpeedup, 2)}× faster |`,
+    );
+  }
+}
+
+if (want('encode')) {
+  const rows = benchEncode();
+  results['encode'] = rows;
+  log('\n### (b) Encoding requests (operations per second, median)\n');
+  log('| operation | ops/s |');
+  log('|---|---:|');
+  for (const r of rows) log(`| ${r.operation} | ${Math.round(r.opsPerSec).toLocaleString('en-US')} |`);
+}
+
+if (want('throughput')) {
+  const t = await benchThroughput();
+  results['throughput'] = t;
+  log('\n### (d) Server throughput: BuyerNoteList pages of 100, keep-alive, 8 connections, same load generator\n');
+  log('| server | requests/s (median of 5) | failed |');
+  log('|---|---:|---:|');
+  for (const r of t.rows) log(`| ${r.server} | ${Math.round(r.requestsPerSec).toLocaleString('en-US')} | ${r.failed} |`);
+  log(`\nSandbox ÷ node-soap: ${fmt(t.ratio, 2)}× (target ≥ 3×)`);
+}
+
+writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
+
+if (only.size === 0) {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = [
+    '<!-- bench:start -->',
+    `Measured by \`npm run bench\` on ${machine.date}: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}.`,
+    ...lines,
+    '<!-- bench:end -->',
+  ].join('\n');
+  const next = readme.includes('<!-- bench:start -->')
+    ? readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, section)
+    : `${readme.trimEnd()}\n\n## Performance\n\n${section}\n`;
+  writeFileSync('README.md', next);
+}
