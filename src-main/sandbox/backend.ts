@@ -1,6 +1,13 @@
 // What the sandbox server serves, behind one small interface: the seeded data answering each
 // operation. Tests and benchmarks may share one backend across several servers.
-import type { ResultOf, SendNote, SuggestOperationName, RequestOf, SohoShopItemList, SohoShopLookBookIntroElementList } from '../schema';
+import type {
+  ResultOf,
+  SendNote,
+  SuggestOperationName,
+  RequestOf,
+  SohoShopItemList,
+  SohoShopLookBookIntroElementList,
+} from '../schema';
 import { createSandboxData } from './data/sandbox-data';
 import type { SandboxData } from './data/sandbox-data';
 import { queryNotes } from './data/notes';
@@ -16,7 +23,14 @@ export interface SandboxBackend {
   lookbook(
     sellerId: string,
     origin: string,
-  ): { SohoShopName: string; SohoShopDescription: string; items: SohoShopItemList[]; intro: SohoShopLookBookIntroElementList[] } | undefined;
+  ):
+    | {
+        SohoShopName: string;
+        SohoShopDescription: string;
+        items: SohoShopItemList[];
+        intro: SohoShopLookBookIntroElementList[];
+      }
+    | undefined;
   image(path: string): { contentType: string; body: string | Uint8Array } | undefined;
   suggest<N extends SuggestOperationName>(op: N, req: RequestOf<N>, now: Date): ResultOf<N>;
 }
@@ -29,9 +43,13 @@ export function createBackend(opts: { seed: number; now: Date; notes: number }):
 
   const answers: { [N in SuggestOperationName]: (req: RequestOf<N>, now: Date) => ResultOf<N> } = {
     GetKeywordsByKeywordHint: (r, now) => ({ KSDataT: suggest.keywords(r.keywordHint, now) }),
-    GetSuggestionKeywordsByKeywordHint: (r, now) => ({ KSDataT: suggest.suggestionKeywords(r.keywordHint, now) }),
+    GetSuggestionKeywordsByKeywordHint: (r, now) => ({
+      KSDataT: suggest.suggestionKeywords(r.keywordHint, now),
+    }),
     GetNicknamesByKeywordHint: (r, now) => ({ KSDataT: suggest.nicknames(r.keywordHint, now) }),
-    GetKeywordByTopCategoryList: (r, now) => ({ KSTopCategoryDataT: suggest.topCategories(r.keywordHint, now) }),
+    GetKeywordByTopCategoryList: (r, now) => ({
+      KSTopCategoryDataT: suggest.topCategories(r.keywordHint, now),
+    }),
     GetBooksKeywordByKeywordHint: (r, now) => ({ KSDataT: suggest.books(r.keywordHint, now) }),
     GetTicketKeywordByKeywordHint: (r, now) => ({ KSDataT: suggest.tickets(r.keywordHint, now) }),
     GetSuggestionNotice: (_r, now) => ({ SearchNoticeT: suggest.notices(now) }),
@@ -56,7 +74,9 @@ export function createBackend(opts: { seed: number; now: Date; notes: number }):
           ...item,
           ItemImagePathList: (item.ItemImagePathList ?? []).map((p) => absolute(origin, p)!),
         })),
-        intro: shop.intro.map((el) => (el.ImagePath === undefined ? el : { ...el, ImagePath: absolute(origin, el.ImagePath) })),
+        intro: shop.intro.map((el) =>
+          el.ImagePath === undefined ? el : { ...el, ImagePath: absolute(origin, el.ImagePath) },
+        ),
       };
     },
     image: (path) => data.images(path),

@@ -80,7 +80,9 @@ function ticket(flag: string, raw: string): string {
 
 /** The flags as sandbox options; throws UsageError naming the first bad flag. */
 export function parseSandboxArgs(argv: readonly string[]): ParsedArgs {
-  let values: { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+  let values: {
+    [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string;
+  };
   try {
     ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (err) {
@@ -97,7 +99,9 @@ export function parseSandboxArgs(argv: readonly string[]): ParsedArgs {
     const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(values.now);
     const at = new Date(values.now);
     if (!ok || Number.isNaN(at.getTime())) {
-      throw new UsageError(`--now must be a date and time with an offset, like 2026-03-01T09:00:00+09:00; got "${values.now}".`);
+      throw new UsageError(
+        `--now must be a date and time with an offset, like 2026-03-01T09:00:00+09:00; got "${values.now}".`,
+      );
     }
     options.now = at;
   }
@@ -110,8 +114,10 @@ export function parseSandboxArgs(argv: readonly string[]): ParsedArgs {
   }
   const tickets: NonNullable<SandboxOptions['tickets']> = {};
   if (values['auth-ticket'] !== undefined) tickets.auth = ticket('auth-ticket', values['auth-ticket']);
-  if (values['encrypted-ticket'] !== undefined) tickets.encrypted = ticket('encrypted-ticket', values['encrypted-ticket']);
-  if (values['member-ticket'] !== undefined) tickets.member = ticket('member-ticket', values['member-ticket']);
+  if (values['encrypted-ticket'] !== undefined)
+    tickets.encrypted = ticket('encrypted-ticket', values['encrypted-ticket']);
+  if (values['member-ticket'] !== undefined)
+    tickets.member = ticket('member-ticket', values['member-ticket']);
   if (Object.keys(tickets).length > 0) options.tickets = tickets;
   if (values['grace-minutes'] !== undefined) {
     options.graceMs = number('grace-minutes', values['grace-minutes'], 0, 7 * 24 * 60) * 60_000;
@@ -127,7 +133,8 @@ export function parseSandboxArgs(argv: readonly string[]): ParsedArgs {
   }
   if (values.throttle !== undefined) {
     const m = /^(\d+)(\/s)?$/.exec(values.throttle.trim());
-    if (!m) throw new UsageError(`--throttle must be requests per second, like 5/s; got "${values.throttle}".`);
+    if (!m)
+      throw new UsageError(`--throttle must be requests per second, like 5/s; got "${values.throttle}".`);
     faults.throttlePerSecond = integer('throttle', m[1]!, 1, 1_000_000);
   }
   if (Object.keys(faults).length > 0) options.faults = faults;
@@ -199,7 +206,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     sb = await startSandbox(parsed.options);
   } catch (err) {
-    process.stderr.write(`The sandbox could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(
+      `The sandbox could not start: ${err instanceof Error ? err.message : String(err)}\n`,
+    );
     return 1;
   }
   const running = sb;

@@ -3,14 +3,37 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_NAMESPACES, ENUMS, OPERATIONS, SERVICE_PATHS, buildWsdl, dateTimeInstant, nsUri, soapAction } from '../schema';
-import type { OperationName, RequestOf, ResultOf, ServiceName, ServiceNamespaces, SuggestOperationName } from '../schema';
+import {
+  DEFAULT_NAMESPACES,
+  ENUMS,
+  OPERATIONS,
+  SERVICE_PATHS,
+  buildWsdl,
+  dateTimeInstant,
+  nsUri,
+  soapAction,
+} from '../schema';
+import type {
+  OperationName,
+  RequestOf,
+  ResultOf,
+  ServiceName,
+  ServiceNamespaces,
+  SuggestOperationName,
+} from '../schema';
 import { PayloadError, buildFault, buildResponse, decodeRequest } from '../soap/envelope-write';
 import type { FaultSpec, SoapVersion } from '../soap/envelope-write';
 import { parseXml } from '../soap/xml-read';
 import type { XmlElement } from '../soap/xml-read';
 import { readEnvelope } from '../soap/envelope-read';
-import { BadEnvelopeError, SoapError, SoapFaultError, XmlEncodingError, XmlMalformedError, XmlSecurityError } from '../soap/errors';
+import {
+  BadEnvelopeError,
+  SoapError,
+  SoapFaultError,
+  XmlEncodingError,
+  XmlMalformedError,
+  XmlSecurityError,
+} from '../soap/errors';
 import { ValueError } from '../schema/scalar';
 import { createBackend } from './backend';
 import type { SandboxBackend } from './backend';
@@ -143,11 +166,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     const contentType = req.headers['content-type'];
     const version = versionOf(contentType);
     if (!version) {
-      return sendText(res, 415, 'text/plain; charset=utf-8', `Unsupported media type ${contentType ?? '(none)'}: use text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2).`);
+      return sendText(
+        res,
+        415,
+        'text/plain; charset=utf-8',
+        `Unsupported media type ${contentType ?? '(none)'}: use text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2).`,
+      );
     }
     const body = await readBody(req, maxRequestBytes);
     if (body === undefined) {
-      return sendText(res, 413, 'text/plain; charset=utf-8', `The request is larger than ${maxRequestBytes} bytes.`);
+      return sendText(
+        res,
+        413,
+        'text/plain; charset=utf-8',
+        `The request is larger than ${maxRequestBytes} bytes.`,
+      );
     }
 
     const delay = injector.delayMs();
@@ -165,7 +198,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       });
     }
     if (injected === 'fault') {
-      return sendFault(res, version, { code: 'Server', reason: 'The service failed to process the request (injected fault).' });
+      return sendFault(res, version, {
+        code: 'Server',
+        reason: 'The service failed to process the request (injected fault).',
+      });
     }
 
     let xml: string;
@@ -173,7 +209,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       xml = answer(service, version, body, req.headers, origin);
     } catch (err) {
       const client = clientFaultOf(err);
-      if (client) return sendFault(res, version, { code: 'Client', reason: client.reason, subcode: client.subcode });
+      if (client)
+        return sendFault(res, version, { code: 'Client', reason: client.reason, subcode: client.subcode });
       throw err;
     }
     send(res, 200, version, xml, injected === 'truncate');
@@ -203,7 +240,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     const root = parseXml(body, { contentType: headers['content-type'], maxBytes: maxRequestBytes });
     const env = readEnvelope(root);
     if (env.version !== version) {
-      throw new ClientFault(`The envelope is SOAP ${env.version} but the Content-Type announces SOAP ${version}.`, 'VersionMismatch');
+      throw new ClientFault(
+        `The envelope is SOAP ${env.version} but the Content-Type announces SOAP ${version}.`,
+        'VersionMismatch',
+      );
     }
     if (!env.payload) throw new ClientFault('The SOAP Body is empty.');
     const decoded = decodeRequest(env.payload, service, ns);
@@ -229,14 +269,20 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
         : decoded.op === 'GetSohoLookbook'
           ? lookbook(decoded.request, origin)
           : undefined;
-    return buildResponse(decoded.op, result as ResultOf<typeof decoded.op>, { version, ns, encryptedTicket: issuer.issue() });
+    return buildResponse(decoded.op, result as ResultOf<typeof decoded.op>, {
+      version,
+      ns,
+      encryptedTicket: issuer.issue(),
+    });
   }
 
   function page(p: { PageIndex?: number; PageSize?: number } | undefined): { offset: number; size: number } {
     const index = p?.PageIndex ?? pageBase;
     const size = p?.PageSize ?? DEFAULT_PAGE_SIZE;
     if (!Number.isInteger(index) || index < pageBase) {
-      throw new ClientFault(`Pagination/@PageIndex must be ${pageBase} or more (pages count from ${pageBase}); got ${index}.`);
+      throw new ClientFault(
+        `Pagination/@PageIndex must be ${pageBase} or more (pages count from ${pageBase}); got ${index}.`,
+      );
     }
     if (size < 1 || size > maxPageSize) {
       throw new ClientFault(`Pagination/@PageSize must be between 1 and ${maxPageSize}; got ${size}.`);
@@ -250,10 +296,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     }
     const start = dateTimeInstant(req.StartDate, 540)!;
     const end = dateTimeInstant(req.EndDate, 540)!;
-    if (end < start) throw new ClientFault(`req/@EndDate (${req.EndDate}) is before req/@StartDate (${req.StartDate}).`);
+    if (end < start)
+      throw new ClientFault(`req/@EndDate (${req.EndDate}) is before req/@StartDate (${req.StartDate}).`);
     const status = req.ReplyStatus ?? 'All';
     if (!(ENUMS.ReplyStatus as readonly string[]).includes(status)) {
-      throw new ClientFault(`req/@ReplyStatus must be one of ${ENUMS.ReplyStatus.join(', ')}; got "${status}".`);
+      throw new ClientFault(
+        `req/@ReplyStatus must be one of ${ENUMS.ReplyStatus.join(', ')}; got "${status}".`,
+      );
     }
     if (req.SellerID !== undefined && req.SellerID !== '' && !backend.sellerIds.includes(req.SellerID)) {
       throw new ClientFault(`req/@SellerID "${req.SellerID}" does not belong to this account.`);
@@ -291,7 +340,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   });
   const address = server.address() as AddressInfo;
   // A wildcard address is not one a client can call; name the loopback of the same family instead.
-  const listened = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  const listened =
+    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
   const host = address.family === 'IPv6' ? `[${listened}]` : listened;
   baseUrl = `http://${host}:${address.port}`;
   return {
@@ -322,10 +372,15 @@ function clientFaultOf(err: unknown): { reason: string; subcode?: string } | und
   if (err instanceof XmlMalformedError || err instanceof XmlEncodingError) {
     return { reason: `The request is not well-formed XML: ${err.detail ?? err.message}` };
   }
-  if (err instanceof XmlSecurityError) return { reason: `The request is refused (${err.kind}): DTDs, entities and oversized or deeply nested documents are not accepted.` };
-  if (err instanceof BadEnvelopeError) return { reason: `The request is not a SOAP envelope: ${err.detail ?? err.message}` };
+  if (err instanceof XmlSecurityError)
+    return {
+      reason: `The request is refused (${err.kind}): DTDs, entities and oversized or deeply nested documents are not accepted.`,
+    };
+  if (err instanceof BadEnvelopeError)
+    return { reason: `The request is not a SOAP envelope: ${err.detail ?? err.message}` };
   if (err instanceof SoapFaultError) return { reason: 'A request cannot carry a SOAP Fault in its Body.' };
-  if (err instanceof SoapError && err.deskCode === 'BAD_RESPONSE') return { reason: err.detail ?? err.message };
+  if (err instanceof SoapError && err.deskCode === 'BAD_RESPONSE')
+    return { reason: err.detail ?? err.message };
   return undefined;
 }
 
@@ -373,7 +428,10 @@ function actionOf(version: SoapVersion, headers: IncomingMessage['headers']): st
   return m ? (m[2] ?? m[1]) : undefined;
 }
 
-function securityHeaders(header: XmlElement | undefined, secNs: string): { auth?: string; encrypted?: string } {
+function securityHeaders(
+  header: XmlElement | undefined,
+  secNs: string,
+): { auth?: string; encrypted?: string } {
   const out: { auth?: string; encrypted?: string } = {};
   for (const block of header?.children ?? []) {
     if (block.ns !== secNs) continue;

@@ -36,23 +36,47 @@ export class TicketIssuer {
     return ticket;
   }
 
-  check(auth: string | undefined, encrypted: string | undefined, member?: { required: boolean; value: string | undefined }): TicketVerdict {
+  check(
+    auth: string | undefined,
+    encrypted: string | undefined,
+    member?: { required: boolean; value: string | undefined },
+  ): TicketVerdict {
     if (auth === undefined || auth === '') {
-      return { ok: false, subcode: 'AuthenticationTicketMissing', reason: 'The AuthenticationTicket header is missing.' };
+      return {
+        ok: false,
+        subcode: 'AuthenticationTicketMissing',
+        reason: 'The AuthenticationTicket header is missing.',
+      };
     }
     if (auth !== this.tickets.auth) {
-      return { ok: false, subcode: 'AuthenticationTicketInvalid', reason: 'The AuthenticationTicket is not valid.' };
+      return {
+        ok: false,
+        subcode: 'AuthenticationTicketInvalid',
+        reason: 'The AuthenticationTicket is not valid.',
+      };
     }
     if (encrypted === undefined || encrypted === '') {
-      return { ok: false, subcode: 'EncryptedTicketMissing', reason: 'The EncryptedTicket header is missing.' };
+      return {
+        ok: false,
+        subcode: 'EncryptedTicketMissing',
+        reason: 'The EncryptedTicket header is missing.',
+      };
     }
     if (encrypted !== this.tickets.encrypted) {
       const at = this.issued.get(encrypted);
       if (at === undefined) {
-        return { ok: false, subcode: 'EncryptedTicketInvalid', reason: 'The EncryptedTicket was not issued by this service.' };
+        return {
+          ok: false,
+          subcode: 'EncryptedTicketInvalid',
+          reason: 'The EncryptedTicket was not issued by this service.',
+        };
       }
       if (this.clock() - at > this.graceMs) {
-        return { ok: false, subcode: 'EncryptedTicketExpired', reason: 'The EncryptedTicket has expired; use the one returned with the latest response.' };
+        return {
+          ok: false,
+          subcode: 'EncryptedTicketExpired',
+          reason: 'The EncryptedTicket has expired; use the one returned with the latest response.',
+        };
       }
     }
     if (member?.required) {
