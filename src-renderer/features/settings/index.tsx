@@ -1,6 +1,7 @@
 import { useDismissSettingsNotice, useSettings } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
+import { ConnectionTestSection } from './ConnectionTestSection';
 import { GeneralSection } from './GeneralSection';
 import { ProfilesSection } from './ProfilesSection';
 import { VaultSection } from './VaultSection';
@@ -28,6 +29,7 @@ export function SettingsPage() {
       )}
       <GeneralSection settings={s} />
       <ProfilesSection settings={s} />
+      <ConnectionTestSection />
       {active && <VaultSection key={active.id} profile={active} />}
     </div>
   );

@@ -1,0 +1,43 @@
+// The notes inbox's date filter on the command line. Dates alone are whole days in Korea (the marketplace's
+// own clock); full xsd:dateTime values go to the marketplace as typed.
+import { dateTimeInstant, formatDateTime, isDateTime } from '../schema';
+import { UsageError } from './cli-error';
+
+const KST_MINUTES = 540;
+const DAY_MS = 24 * 60 * 60_000;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseBound(flag: 'from' | 'to', raw: string): string {
+  const text = raw.trim();
+  const m = DATE_ONLY.exec(text);
+  if (m) {
+    const candidate = `${text}T${flag === 'from' ? '00:00:00' : '23:59:59'}+09:00`;
+    const instant = dateTimeInstant(candidate);
+    // Rejects 2026-02-30: the instant would land on another calendar day.
+    if (instant === undefined || formatDateTime(instant, KST_MINUTES).slice(0, 10) !== text) {
+      throw new UsageError(`--${flag} is not a real date: "${raw}".`);
+    }
+    return candidate;
+  }
+  if (isDateTime(text)) return text;
+  throw new UsageError(
+    `--${flag} must be a date like 2026-11-20 or a date and time like 2026-11-20T09:30:00+09:00; got "${raw}".`,
+  );
+}
+
+/** StartDate and EndDate for BuyerNoteList; the default is the last 7 days up to `nowMs`. */
+export function noteDateRange(
+  from: string | undefined,
+  to: string | undefined,
+  nowMs: number,
+): { start: string; end: string } {
+  const end = to === undefined ? formatDateTime(nowMs, KST_MINUTES) : parseBound('to', to);
+  const start =
+    from === undefined
+      ? formatDateTime((dateTimeInstant(end, KST_MINUTES) ?? nowMs) - 7 * DAY_MS, KST_MINUTES)
+      : parseBound('from', from);
+  if (dateTimeInstant(end, KST_MINUTES)! < dateTimeInstant(start, KST_MINUTES)!) {
+    throw new UsageError(`--to (${end}) is before --from (${start}).`);
+  }
+  return { start, end };
+}

@@ -1,0 +1,255 @@
+// `desk`: the marketplace from the command line, over the same typed SOAP client the app uses.
+// `main` takes its streams and environment as arguments so tests run it in process; the process wrapper at the
+// bottom only connects it to the real ones.
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { ServiceName } from '../schema';
+import { EXIT, UsageError, errorLine, exitCodeFor } from './cli-error';
+import { openEndpoint, planEndpoint } from './endpoint';
+import type { Endpoint, EndpointFlags, EndpointPlan } from './endpoint';
+import { fetchAllNotes, formatNotes, notesQuery } from './commands/notes';
+import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookbook';
+import { fetchSuggest, formatSuggest, suggestOperation, suggestRequest } from './commands/suggest';
+import { STANDALONE_SANDBOX_URL, writeWsdl } from './commands/wsdl';
+import { USAGE } from './usage';
+
+export { USAGE } from './usage';
+
+export interface DeskIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  env: Record<string, string | undefined>;
+  /** Cancels the command (Ctrl+C). */
+  signal?: AbortSignal;
+  /** Wall clock for the default date range, when the sandbox's --now does not set it. */
+  now?: () => number;
+}
+
+const OPTIONS = {
+  format: { type: 'string' },
+  debug: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  // endpoint
+  seed: { type: 'string' },
+  now: { type: 'string' },
+  'base-url': { type: 'string' },
+  'suggest-url': { type: 'string' },
+  'ns-root': { type: 'string' },
+  'schema-root': { type: 'string' },
+  'suggest-ns': { type: 'string' },
+  soap: { type: 'string' },
+  'page-base': { type: 'string' },
+  timeout: { type: 'string' },
+  profile: { type: 'string' },
+  'data-dir': { type: 'string' },
+  // notes
+  from: { type: 'string' },
+  to: { type: 'string' },
+  status: { type: 'string' },
+  item: { type: 'string' },
+  order: { type: 'string' },
+  seller: { type: 'string' },
+  'page-size': { type: 'string' },
+  // lookbook
+  page: { type: 'string' },
+  size: { type: 'string' },
+  // suggest
+  hint: { type: 'string' },
+  'brand-id': { type: 'string' },
+  book: { type: 'string' },
+  'catalog-id': { type: 'string' },
+  // wsdl
+  out: { type: 'string' },
+} as const;
+
+type Flag = keyof typeof OPTIONS;
+type Values = { [K in Flag]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+
+const ENDPOINT_FLAGS: Flag[] = [
+  'seed',
+  'now',
+  'base-url',
+  'suggest-url',
+  'ns-root',
+  'schema-root',
+  'suggest-ns',
+  'soap',
+  'page-base',
+  'timeout',
+  'profile',
+  'data-dir',
+];
+const COMMON: Flag[] = ['debug', 'help', ...ENDPOINT_FLAGS];
+
+const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: ServiceName[] }> = {
+  notes: {
+    flags: ['format', 'from', 'to', 'status', 'item', 'order', 'seller', 'page-size'],
+    formats: ['table', 'json', 'csv'],
+    services: ['market'],
+  },
+  lookbook: { flags: ['format', 'seller', 'page', 'size'], formats: ['table', 'json'], services: ['market'] },
+  suggest: {
+    flags: ['format', 'hint', 'brand-id', 'book', 'catalog-id'],
+    formats: ['table', 'json'],
+    services: ['suggest'],
+  },
+  wsdl: { flags: ['out'], formats: [], services: ['suggest', 'market'] },
+};
+
+const TICKET_ENV_HINT = 'MARKET_AUTH_TICKET, MARKET_ENCRYPTED_TICKET and MARKET_MEMBER_TICKET';
+
+/**
+ * A ticket typed on the command line lands in shell history and in every process listing, so any flag that
+ * looks like one is refused before parsing — and the message never repeats its value.
+ */
+function refuseTicketFlags(argv: readonly string[]): void {
+  for (const arg of argv) {
+    if (arg === '--') return;
+    if (/^-{1,2}[^=]*ticket/i.test(arg)) {
+      throw new UsageError(
+        `Tickets are never taken from the command line (shell history and process lists would keep them); set ${TICKET_ENV_HINT} in the environment instead.`,
+      );
+    }
+  }
+}
+
+function parse(argv: readonly string[]): { values: Values; positionals: string[] } {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (err) {
+    throw new UsageError(
+      `${err instanceof Error ? err.message.split('\n')[0] : String(err)} See desk --help.`,
+    );
+  }
+}
+
+function endpointFlags(values: Values): EndpointFlags {
+  const flags: EndpointFlags = {};
+  for (const f of ENDPOINT_FLAGS) {
+    const v = values[f];
+    if (typeof v === 'string') (flags as Record<string, string>)[f] = v;
+  }
+  return flags;
+}
+
+async function withEndpoint<T>(
+  plan: EndpointPlan,
+  io: DeskIo,
+  needs: { market: boolean; memberTicket: boolean },
+  run: (endpoint: Endpoint) => Promise<T>,
+): Promise<T> {
+  const endpoint = await openEndpoint(plan, io.env, needs);
+  try {
+    return await run(endpoint);
+  } finally {
+    await endpoint.close();
+  }
+}
+
+async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> {
+  refuseTicketFlags(argv);
+  const { values, positionals } = parse(argv);
+  const [command, ...rest] = positionals;
+  if (values.help || command === 'help') {
+    io.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (!command)
+    throw new UsageError('No command given; use notes, lookbook, suggest or wsdl. See desk --help.');
+  const spec = COMMANDS[command];
+  if (!spec)
+    throw new UsageError(
+      `Unknown command "${command}"; use notes, lookbook, suggest or wsdl. See desk --help.`,
+    );
+  const allowed = new Set<Flag>([...COMMON, ...spec.flags]);
+  for (const [flag, value] of Object.entries(values)) {
+    if (value !== undefined && !allowed.has(flag as Flag))
+      throw new UsageError(`${command} does not take --${flag}.`);
+  }
+  const extra = command === 'suggest' ? rest.slice(1) : rest;
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" for ${command}.`);
+  const format = values.format ?? 'table';
+  if (spec.formats.length > 0 && !spec.formats.includes(format)) {
+    throw new UsageError(`--format for ${command} must be ${spec.formats.join(', ')}; got "${format}".`);
+  }
+
+  const plan = await planEndpoint(endpointFlags(values), spec.services, io.env);
+  const nowMs = plan.now?.getTime() ?? (io.now ?? Date.now)();
+  const signal = io.signal;
+
+  switch (command) {
+    case 'notes': {
+      const query = notesQuery(values, nowMs);
+      const result = await withEndpoint(plan, io, { market: true, memberTicket: true }, (e) =>
+        fetchAllNotes(e, query, signal),
+      );
+      io.stdout.write(formatNotes(result, format, query));
+      return EXIT.ok;
+    }
+    case 'lookbook': {
+      const result = await withEndpoint(plan, io, { market: true, memberTicket: false }, (e) =>
+        fetchLookbook(e, lookbookRequest(values, e.pageBase), signal),
+      );
+      io.stdout.write(formatLookbook(result, format));
+      return EXIT.ok;
+    }
+    case 'suggest': {
+      const op = suggestOperation(rest[0]);
+      const req = suggestRequest(op, values);
+      const result = await withEndpoint(plan, io, { market: false, memberTicket: false }, (e) =>
+        fetchSuggest(e, op, req, signal),
+      );
+      io.stdout.write(formatSuggest(result, format));
+      return EXIT.ok;
+    }
+    case 'wsdl': {
+      const sandbox = plan.kind === 'sandbox';
+      const files = await writeWsdl(values.out, {
+        ns: plan.ns,
+        apiBaseUrl: sandbox ? STANDALONE_SANDBOX_URL : plan.apiBaseUrl,
+        suggestBaseUrl: sandbox ? STANDALONE_SANDBOX_URL : plan.suggestBaseUrl,
+      });
+      io.stdout.write(`${files.join('\n')}\n`);
+      return EXIT.ok;
+    }
+  }
+  throw new UsageError(`Unknown command "${command}".`);
+}
+
+/** Runs one command; resolves to the process exit code and never throws. */
+export async function main(argv: readonly string[], io: DeskIo): Promise<number> {
+  try {
+    return await runCommand(argv, io);
+  } catch (err) {
+    io.stderr.write(`${errorLine(err)}\n`);
+    if (argv.includes('--debug') && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+    return exitCodeFor(err);
+  }
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const controller = new AbortController();
+  // `on`, not `once`: the launcher forwards a Ctrl+C the terminal also delivered, and a second signal must not
+  // kill the process before the in-process sandbox is closed.
+  process.on('SIGINT', () => controller.abort());
+  process.on('SIGTERM', () => controller.abort());
+  void main(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    signal: controller.signal,
+  }).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,301 @@
+// Which marketplace a command talks to: the built-in sandbox (the default, started in this process on a free
+// port and closed at the end), a live endpoint described by flags, or a profile saved by the app. Tickets for a
+// live endpoint come from the environment or the app's file vault, never from the command line.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Profile } from '../contract';
+import { createFileVault, VAULT_KEY_FILE } from '../host/file-vault';
+import { createSettingsStore, migrateSettings, SETTINGS_FILE } from '../host/settings-store';
+import { settingsSchema } from '../host/settings-schema';
+import { VAULT_FILE } from '../host/vault';
+import { startSandbox } from '../sandbox/server';
+import type { RunningSandbox } from '../sandbox/server';
+import { DEFAULT_NAMESPACES } from '../schema';
+import type { ServiceName, ServiceNamespaces } from '../schema';
+import { createSoapClient } from '../soap/client';
+import type { SoapClient } from '../soap/client';
+import { createMemoryTicketSink, TicketRotation } from '../soap/ticket-rotation';
+import type { Tickets } from '../soap/ticket-rotation';
+import { createTransport } from '../soap/transport';
+import { UsageError } from './cli-error';
+
+export const TICKET_ENV = {
+  authTicket: 'MARKET_AUTH_TICKET',
+  encryptedTicket: 'MARKET_ENCRYPTED_TICKET',
+  memberTicket: 'MARKET_MEMBER_TICKET',
+} as const;
+
+/** The flags that choose and describe the endpoint (all optional; nothing means the sandbox). */
+export interface EndpointFlags {
+  seed?: string;
+  now?: string;
+  'base-url'?: string;
+  'suggest-url'?: string;
+  'ns-root'?: string;
+  'schema-root'?: string;
+  'suggest-ns'?: string;
+  soap?: string;
+  'page-base'?: string;
+  timeout?: string;
+  profile?: string;
+  'data-dir'?: string;
+}
+
+export interface EndpointPlan {
+  kind: 'sandbox' | 'live';
+  /** For the sandbox: its seed and clock. */
+  seed?: number;
+  now?: Date;
+  apiBaseUrl: string;
+  suggestBaseUrl: string;
+  ns: ServiceNamespaces;
+  soapVersion: '1.1' | '1.2';
+  pageBase: 0 | 1;
+  timeoutMs?: number;
+  sellerIds: string[];
+  /** Where a live endpoint's tickets are read from, when a saved profile names them. */
+  vault?: { dir: string; profileId: string };
+}
+
+export interface Endpoint {
+  client: SoapClient;
+  kind: 'sandbox' | 'live';
+  pageBase: 0 | 1;
+  sellerIds: string[];
+  close(): Promise<void>;
+}
+
+const LIVE_FLAGS = ['base-url', 'suggest-url', 'ns-root', 'schema-root', 'suggest-ns', 'page-base'] as const;
+
+function integer(flag: string, raw: string, min: number, max: number): number {
+  const n = /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return n;
+}
+
+function httpUrl(flag: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--${flag} must be an http or https URL; got "${raw}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--${flag} must be an http or https URL; got "${raw}".`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function soapVersion(raw: string | undefined, fallback: '1.1' | '1.2'): '1.1' | '1.2' {
+  if (raw === undefined) return fallback;
+  if (raw !== '1.1' && raw !== '1.2') throw new UsageError(`--soap must be 1.1 or 1.2; got "${raw}".`);
+  return raw;
+}
+
+function pageBase(raw: string | undefined, fallback: 0 | 1): 0 | 1 {
+  if (raw === undefined) return fallback;
+  if (raw !== '0' && raw !== '1') throw new UsageError(`--page-base must be 0 or 1; got "${raw}".`);
+  return raw === '0' ? 0 : 1;
+}
+
+function sandboxClock(raw: string): Date {
+  // Only a date and time with an offset names the same instant on every machine.
+  const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw);
+  const at = new Date(raw);
+  if (!ok || Number.isNaN(at.getTime())) {
+    throw new UsageError(
+      `--now must be a date and time with an offset, like 2026-11-20T09:00:00+09:00; got "${raw}".`,
+    );
+  }
+  return at;
+}
+
+/** The app's settings, read without the store's repairs: a command line tool must not move the app's files. */
+function assertReadableSettings(dataDir: string): void {
+  const file = join(dataDir, SETTINGS_FILE);
+  if (!existsSync(file)) {
+    throw new UsageError(`No ${SETTINGS_FILE} in ${dataDir}; point --data-dir at the app's data folder.`);
+  }
+  let valid = false;
+  try {
+    valid = settingsSchema.safeParse(migrateSettings(JSON.parse(readFileSync(file, 'utf8')))).success;
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw new UsageError(`${file} cannot be read; open the app once to repair it.`);
+}
+
+async function loadProfile(dataDir: string, id: string): Promise<Profile> {
+  assertReadableSettings(dataDir);
+  const { settings } = await createSettingsStore(dataDir).get();
+  const profile = settings.profiles.find((p) => p.id === id);
+  if (!profile) {
+    const ids = settings.profiles.map((p) => p.id).join(', ');
+    throw new UsageError(`No profile "${id}" in ${join(dataDir, SETTINGS_FILE)}; saved profiles: ${ids}.`);
+  }
+  return profile;
+}
+
+/** Turns the flags into a plan; throws UsageError naming the first missing or bad flag. */
+export async function planEndpoint(
+  flags: EndpointFlags,
+  needs: readonly ServiceName[],
+  env: Record<string, string | undefined>,
+): Promise<EndpointPlan> {
+  const liveFlags = LIVE_FLAGS.filter((f) => flags[f] !== undefined);
+  let profile: Profile | undefined;
+  let dataDir: string | undefined;
+  if (flags.profile !== undefined) {
+    dataDir = flags['data-dir'] ?? env['SELLER_DESK_USER_DATA'];
+    if (!dataDir)
+      throw new UsageError(
+        "--profile needs --data-dir DIR (the app's data folder) or SELLER_DESK_USER_DATA.",
+      );
+    profile = await loadProfile(dataDir, flags.profile);
+  } else if (flags['data-dir'] !== undefined) {
+    throw new UsageError('--data-dir is only used with --profile ID.');
+  }
+  const timeoutMs =
+    flags.timeout === undefined ? profile?.timeoutMs : integer('timeout', flags.timeout, 1, 3_600_000);
+
+  // An address makes the endpoint live; the other live flags only describe one.
+  const isSandbox = profile ? profile.kind === 'sandbox' : !flags['base-url'] && !flags['suggest-url'];
+  if (isSandbox) {
+    if (liveFlags.length > 0) {
+      throw new UsageError(`--${liveFlags[0]} describes a live endpoint; the built-in sandbox sets its own.`);
+    }
+    return {
+      kind: 'sandbox',
+      seed: flags.seed === undefined ? undefined : integer('seed', flags.seed, 0, 2 ** 32 - 1),
+      now: flags.now === undefined ? undefined : sandboxClock(flags.now),
+      apiBaseUrl: '',
+      suggestBaseUrl: '',
+      ns: DEFAULT_NAMESPACES,
+      soapVersion: soapVersion(flags.soap, profile?.soapVersion ?? '1.1'),
+      pageBase: 1,
+      timeoutMs,
+      sellerIds: [],
+    };
+  }
+  for (const f of ['seed', 'now'] as const) {
+    if (flags[f] !== undefined) throw new UsageError(`--${f} only applies to the built-in sandbox.`);
+  }
+  const pick = (flag: (typeof LIVE_FLAGS)[number], saved: string | undefined) =>
+    flags[flag] ?? (saved || undefined);
+  const apiBaseUrl = pick('base-url', profile?.apiBaseUrl);
+  const suggestBaseUrl = pick('suggest-url', profile?.suggestBaseUrl);
+  const nsRoot = pick('ns-root', profile?.nsRoot);
+  const schemaRoot = pick('schema-root', profile?.schemaRoot);
+  const required: [string, string | undefined, boolean][] = [
+    ['base-url', apiBaseUrl, needs.includes('market')],
+    ['suggest-url', suggestBaseUrl, needs.includes('suggest')],
+    ['ns-root', nsRoot, needs.includes('market')],
+    ['schema-root', schemaRoot, true],
+  ];
+  for (const [flag, value, needed] of required) {
+    if (needed && !value) throw new UsageError(`A live endpoint needs --${flag} for this command.`);
+  }
+  return {
+    kind: 'live',
+    apiBaseUrl: apiBaseUrl ? httpUrl('base-url', apiBaseUrl) : '',
+    suggestBaseUrl: suggestBaseUrl ? httpUrl('suggest-url', suggestBaseUrl) : '',
+    ns: {
+      nsRoot: nsRoot ?? '',
+      schemaRoot: schemaRoot ?? '',
+      suggestNs: pick('suggest-ns', profile?.suggestNamespace) ?? DEFAULT_NAMESPACES.suggestNs,
+    },
+    soapVersion: soapVersion(flags.soap, profile?.soapVersion ?? '1.1'),
+    pageBase: pageBase(flags['page-base'], profile?.pageIndexBase ?? 1),
+    timeoutMs,
+    sellerIds: profile?.sellerIds ?? [],
+    vault: profile && dataDir ? { dir: join(dataDir, 'vault'), profileId: profile.id } : undefined,
+  };
+}
+
+/**
+ * Environment tickets win one by one over the vault's. Only a vault written by Node tools (it has a key file)
+ * is read: the desktop app seals its tickets with the OS keystore, which only the app can open.
+ */
+async function liveTickets(plan: EndpointPlan, env: Record<string, string | undefined>): Promise<Tickets> {
+  const fromEnv: Tickets = {};
+  for (const [k, name] of Object.entries(TICKET_ENV) as [keyof Tickets, string][]) {
+    const v = env[name];
+    if (v) fromEnv[k] = v;
+  }
+  const complete = fromEnv.authTicket && fromEnv.encryptedTicket && fromEnv.memberTicket;
+  if (!plan.vault || complete) return fromEnv;
+  if (!existsSync(join(plan.vault.dir, VAULT_KEY_FILE))) {
+    if (existsSync(join(plan.vault.dir, VAULT_FILE))) {
+      throw new UsageError(
+        `The app keeps the tickets of profile "${plan.vault.profileId}" in the system keystore, which only the app can read; set ${Object.values(TICKET_ENV).join(', ')} instead.`,
+      );
+    }
+    return fromEnv;
+  }
+  return { ...(await createFileVault(plan.vault.dir).get(plan.vault.profileId)), ...fromEnv };
+}
+
+/** Missing tickets are the invocation's fault: say which variables to set before anything is sent. */
+export function assertTickets(tickets: Tickets, memberTicket: boolean): void {
+  const missing = [
+    !tickets.authTicket && TICKET_ENV.authTicket,
+    !tickets.encryptedTicket && TICKET_ENV.encryptedTicket,
+    memberTicket && !tickets.memberTicket && TICKET_ENV.memberTicket,
+  ].filter((m) => typeof m === 'string');
+  if (missing.length > 0) {
+    throw new UsageError(`A live endpoint needs its tickets in the environment: set ${missing.join(', ')}.`);
+  }
+}
+
+export async function openEndpoint(
+  plan: EndpointPlan,
+  env: Record<string, string | undefined>,
+  needs: { market: boolean; memberTicket: boolean },
+): Promise<Endpoint> {
+  const transport = createTransport(plan.timeoutMs === undefined ? {} : { timeoutMs: plan.timeoutMs });
+  const config = {
+    soapVersion: plan.soapVersion,
+    ...(plan.timeoutMs === undefined ? {} : { timeoutMs: plan.timeoutMs }),
+  };
+  if (plan.kind === 'sandbox') {
+    const sandbox: RunningSandbox = await startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      ...(plan.seed === undefined ? {} : { seed: plan.seed }),
+      ...(plan.now === undefined ? {} : { now: plan.now }),
+    });
+    // The sandbox's tickets are documented test values, so they stay in memory like in the app.
+    const tickets = new TicketRotation(
+      createMemoryTicketSink({
+        authTicket: sandbox.tickets.auth,
+        encryptedTicket: sandbox.tickets.encrypted,
+        memberTicket: sandbox.tickets.member,
+      }),
+    );
+    const client = createSoapClient(
+      { ...config, apiBaseUrl: sandbox.baseUrl, suggestBaseUrl: sandbox.baseUrl, ns: sandbox.ns },
+      { transport, tickets },
+    );
+    return {
+      client,
+      kind: 'sandbox',
+      pageBase: sandbox.pageBase,
+      sellerIds: [...sandbox.backend.sellerIds],
+      close: () => sandbox.close(),
+    };
+  }
+  let rotation: TicketRotation | undefined;
+  if (needs.market) {
+    const tickets = await liveTickets(plan, env);
+    assertTickets(tickets, needs.memberTicket);
+    // Rotated EncryptedTickets live for this run only: the app's vault keeps its own rotation order.
+    rotation = new TicketRotation(createMemoryTicketSink(tickets));
+  }
+  const client = createSoapClient(
+    { ...config, apiBaseUrl: plan.apiBaseUrl, suggestBaseUrl: plan.suggestBaseUrl, ns: plan.ns },
+    rotation ? { transport, tickets: rotation } : { transport },
+  );
+  return { client, kind: 'live', pageBase: plan.pageBase, sellerIds: plan.sellerIds, close: async () => {} };
+}

@@ -1,0 +1,42 @@
+import { SUGGEST_OPERATIONS } from '../schema';
+
+export const USAGE = `Usage: desk <command> [options]      (npm run desk -- <command> [options])
+
+Commands
+  notes      buyer notes, every page, oldest first
+               --from DATE --to DATE     YYYY-MM-DD (whole days in Korea) or an xsd:dateTime;
+                                         default: the last 7 days
+               --status All|NoReply|ReplyComplete   (default All)
+               --item ITEMNO --order ORDERNO --seller SELLERID
+               --page-size N             notes per request (default 100)
+               --format table|json|csv   csv: UTF-8 with BOM, RFC 4180
+  lookbook   one page of a seller's Soho lookbook
+               --seller ID (required) --page N (from 1) --size N (default 20)
+               --format table|json
+  suggest <Operation>   one suggest operation, by its exact name:
+               ${SUGGEST_OPERATIONS.join(',\n               ')}
+               --hint TEXT | --brand-id N | --book ITEMNO | --catalog-id N
+               --format table|json
+  wsdl       writes suggest.wsdl and market.wsdl
+               --out DIR (required)
+
+Endpoint (default: the built-in sandbox, started for the command and stopped after it)
+  --seed N --now ISO       the sandbox's data seed and clock (same values, same answers); --now also
+                           ends the default date range of notes
+  --base-url URL           API service host; an address makes the endpoint live
+  --suggest-url URL        suggest service host
+  --ns-root URI --schema-root URI --suggest-ns URI
+  --soap 1.1|1.2           (default 1.1)
+  --page-base 0|1          the marketplace's first PageIndex (default 1)
+  --timeout MS
+  --profile ID             a profile saved by the app, read from --data-dir DIR
+                           (the app's data folder; default $SELLER_DESK_USER_DATA)
+
+Tickets for a live endpoint come from MARKET_AUTH_TICKET, MARKET_ENCRYPTED_TICKET and MARKET_MEMBER_TICKET
+(or the profile's file vault), never from the command line.
+
+  --debug                  print stack traces
+  --help                   this text
+
+Exit codes: 0 success, 1 unexpected error, 2 usage, 3 SOAP fault (refused, tickets rejected, throttled),
+4 transport failure (network, timeout, HTTP error, unreadable response, cancelled).`;

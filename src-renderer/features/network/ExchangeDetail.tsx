@@ -1,0 +1,83 @@
+import { Terminal } from 'lucide-react';
+import { useMemo } from 'react';
+import type { Exchange } from '../../../src-main/contract';
+import { useI18n } from '../../i18n';
+import { formatBytes } from './display-format';
+import { isOk } from './ExchangeTable';
+import { prettyXml } from './model/xml-pretty';
+
+/** One exchange: everything is rendered as text nodes (React escapes them); no wire text ever becomes markup. */
+export function ExchangeDetail({ exchange, onCopyCurl }: { exchange: Exchange; onCopyCurl: () => void }) {
+  const { t } = useI18n();
+  const request = useMemo(() => prettyXml(exchange.requestXml), [exchange.requestXml]);
+  const response = useMemo(
+    () => (exchange.responseXml === undefined ? undefined : prettyXml(exchange.responseXml)),
+    [exchange.responseXml],
+  );
+  return (
+    <section className="network-detail" aria-label={exchange.operation}>
+      <div className="network-detail-head">
+        <h2 className="mono">{exchange.operation}</h2>
+        <span className={`badge ${isOk(exchange) ? 'badge-neutral' : 'badge-error'}`}>
+          {exchange.status ?? t('network.noStatus')}
+        </span>
+        <span className="spacer" />
+        <button type="button" className="btn btn-small" onClick={onCopyCurl}>
+          <Terminal size={14} aria-hidden /> {t('network.curl.button')}
+        </button>
+      </div>
+      <dl className="network-facts">
+        <dt>{t('network.detail.url')}</dt>
+        <dd className="mono">{exchange.url}</dd>
+        <dt>{t('network.detail.started')}</dt>
+        <dd className="num">{new Date(exchange.startedAt).toISOString()}</dd>
+        <dt>SOAP</dt>
+        <dd className="num">
+          {exchange.soapVersion} · {Math.round(exchange.durationMs)} ms · {t('network.col.attempts')}{' '}
+          {exchange.attempts} · {formatBytes(exchange.bytesSent)} / {formatBytes(exchange.bytesReceived)}
+        </dd>
+      </dl>
+      {exchange.error && (
+        <div className="error-panel compact" role="alert" data-testid="network-error">
+          <div className="error-body">
+            <strong>
+              {t('network.detail.error')}: {exchange.error.code}
+            </strong>
+            <p>{exchange.error.message}</p>
+          </div>
+        </div>
+      )}
+      <h3>{t('network.detail.headers')}</h3>
+      <table className="table network-headers">
+        <tbody>
+          {Object.entries(exchange.requestHeaders).map(([name, value]) => (
+            <tr key={name}>
+              <th scope="row" className="mono">
+                {name}
+              </th>
+              <td className="mono">{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 id="network-request-title">{t('network.detail.request')}</h3>
+      <p className="muted network-note">{t('network.detail.redactedNote')}</p>
+      <pre className="xml" aria-labelledby="network-request-title" data-testid="network-request" tabIndex={0}>
+        {request}
+      </pre>
+      <h3 id="network-response-title">{t('network.detail.response')}</h3>
+      {response === undefined ? (
+        <p className="muted">{t('network.detail.noResponse')}</p>
+      ) : (
+        <pre
+          className="xml"
+          aria-labelledby="network-response-title"
+          data-testid="network-response"
+          tabIndex={0}
+        >
+          {response}
+        </pre>
+      )}
+    </section>
+  );
+}
