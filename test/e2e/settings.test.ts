@@ -48,7 +48,7 @@ describe('settings and shell in Chromium', () => {
       locale: 'en-US',
     });
     const { page } = app;
-    const status = page.getByRole('status');
+    const status = page.locator('footer.statusbar');
     await expect.poll(() => status.textContent()).toContain('Sandbox');
     await expect.poll(() => status.textContent()).toContain('No tickets');
     await page.keyboard.press('Control+5');
@@ -74,7 +74,7 @@ describe('settings and shell in Chromium', () => {
     deps.vault = createSafeStorageVault(join(deps.dataDir, 'vault'), basicTextBackend, { platform: 'linux' });
     const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: 'en-US' });
     const { page } = app;
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('No secure storage');
+    await expect.poll(() => page.locator('footer.statusbar').textContent()).toContain('No secure storage');
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Member ticket').fill('MEMBER-1');
     await page.getByRole('button', { name: 'Save tickets' }).click();

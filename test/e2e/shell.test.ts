@@ -16,7 +16,7 @@ describe('app shell in Chromium', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('구매자 문의');
     await page.getByRole('button', { name: '키워드' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('키워드 탐색');
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('샌드박스');
+    await expect.poll(() => page.locator('footer.statusbar').textContent()).toContain('샌드박스');
     expect(app.calls.some((c) => c.channel === 'app.info')).toBe(true);
     expect(app.pageErrors).toEqual([]);
     await app.close();
