@@ -1,5 +1,95 @@
 // The lookbook domain's channels. Owned by the lookbook feature; merged in ./index.ts.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface LookbookContract {}
 
-export const LOOKBOOK_CHANNELS = [] as const satisfies readonly (keyof LookbookContract)[];
+/**
+ * What an ElementType means. The spec leaves ElementType undefined; the app uses the sandbox's documented mapping
+ * (1 image, 2 HTML, 3 text) and calls anything else 'unknown', shown with its raw number rather than guessed.
+ */
+export type LookbookElementKind = 'image' | 'html' | 'text' | 'unknown';
+/** TemplateType the same way: 1 full-width, 2 two-column, 3 banner strip; anything else stays a raw number. */
+export type LookbookTemplate = 'full-width' | 'two-column' | 'banner';
+
+export interface LookbookRequest {
+  sellerId: string;
+  /** 1-based page of items whatever the connection's PageIndex base; the service converts. */
+  page: number;
+  pageSize: number;
+}
+
+export interface LookbookElement {
+  /** Stable within one response: the element's position as sent. */
+  key: string;
+  /** PageNo as sent; undefined when the attribute was absent. */
+  pageNo?: number;
+  templateType?: number;
+  template?: LookbookTemplate;
+  elementType?: number;
+  kind: LookbookElementKind;
+  seqNo?: number;
+  imagePath?: string;
+  landingUrl?: string;
+  /** LandingTargetYn: true opens in the external browser, false previews in place. */
+  landingExternal: boolean;
+  html?: string;
+  contents?: string;
+  /** Byte length of `contents` in EUC-KR, the marketplace's storage encoding (computed in main). */
+  contentsEucKrBytes?: number;
+}
+
+export interface LookbookItem {
+  key: string;
+  itemNo: string;
+  name: string;
+  sellerId: string;
+  sellerNickName: string;
+  /** The price-like fields stay strings exactly as sent; the renderer formats those that parse. */
+  price?: string;
+  couponDiscountPrice?: string;
+  discount?: string;
+  feedbackCount?: string;
+  satisfactionRate?: string;
+  premium: boolean;
+  focus: boolean;
+  landingUrl?: string;
+  colors: string[];
+  icons: string[];
+  images: string[];
+}
+
+export interface Lookbook {
+  sellerId: string;
+  page: number;
+  pageSize: number;
+  totalItemCount: number;
+  shopName?: string;
+  shopDescription?: string;
+  /** Elements in the order sent; the renderer groups by PageNo and sorts by ElementSeqNo. */
+  elements: LookbookElement[];
+  items: LookbookItem[];
+  /** Where relative URLs inside HTML elements resolve (the API host's origin). */
+  assetBaseUrl: string;
+}
+
+export type AuditSeverity = 'error' | 'warning' | 'info';
+
+export interface AuditExportRow {
+  severity: AuditSeverity;
+  kind: string;
+  /** Which element or item, as the seller reads it ("Page 2 · #3 image", "Item 1002003"). */
+  target: string;
+  message: string;
+  detail?: string;
+}
+
+export interface LookbookContract {
+  'lookbook.get': { req: LookbookRequest; res: Lookbook };
+  /** Builds the audit CSV (UTF-8 with BOM) for the renderer to download. */
+  'lookbook.exportAudit': {
+    req: { sellerId: string; rows: AuditExportRow[] };
+    res: { fileName: string; csv: string };
+  };
+}
+
+export const LOOKBOOK_CHANNELS = [
+  'lookbook.get',
+  'lookbook.exportAudit',
+] as const satisfies readonly (keyof LookbookContract)[];

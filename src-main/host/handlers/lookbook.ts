@@ -1,11 +1,49 @@
+import { z } from 'zod';
 import type { LookbookContract } from '../../contract';
+import { auditCsv, auditFileName } from '../../services/lookbook-audit-csv';
+import { getLookbook } from '../../services/lookbook';
 import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../create-handlers';
 
 type Channels = keyof LookbookContract;
 
-export function lookbookHandlers(_deps: HostDeps): Pick<Handlers, Channels> {
-  return {};
+/** The sandbox caps PageSize at 500 by default; the UI offers far less, so 200 keeps responses small. */
+export const MAX_LOOKBOOK_PAGE_SIZE = 200;
+const MAX_AUDIT_ROWS = 5000;
+
+export function lookbookHandlers(deps: Pick<HostDeps, 'connection'>): Pick<Handlers, Channels> {
+  return {
+    'lookbook.get': async (req, ctx) => getLookbook(await deps.connection.active(), req, ctx.signal),
+    'lookbook.exportAudit': async ({ sellerId, rows }) => ({
+      fileName: auditFileName(sellerId, new Date()),
+      csv: auditCsv(rows),
+    }),
+  };
 }
 
-export const lookbookRequestSchemas: Pick<RequestSchemas, Channels> = {};
+const sellerId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\s<>"'&]+$/, 'a seller ID has no spaces or markup characters');
+
+const auditRow = z.strictObject({
+  severity: z.enum(['error', 'warning', 'info']),
+  kind: z.string().max(60),
+  target: z.string().max(500),
+  message: z.string().max(2000),
+  detail: z.string().max(20_000).optional(),
+});
+
+export const lookbookRequestSchemas: Pick<RequestSchemas, Channels> = {
+  'lookbook.get': z.strictObject({
+    sellerId,
+    page: z.number().int().min(1).max(100_000),
+    pageSize: z.number().int().min(1).max(MAX_LOOKBOOK_PAGE_SIZE),
+  }),
+  'lookbook.exportAudit': z.strictObject({
+    sellerId,
+    rows: z.array(auditRow).max(MAX_AUDIT_ROWS),
+  }),
+};

@@ -1,7 +1,396 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, Monitor, Smartphone } from 'lucide-react';
+import type { Lookbook, LookbookElement } from '../../../src-main/contract';
+import { PageToolbar, useNavIntent } from '../../app/shell-slots';
 import { useI18n } from '../../i18n';
+import { ErrorPanel } from '../../ui/ErrorPanel';
+import { AuditPanel } from './AuditPanel';
+import { IntroElement, kindLabel } from './IntroElement';
+import type { ElementActions } from './IntroElement';
+import { ItemCard } from './ItemCard';
+import { LandingDialog } from './LandingDialog';
+import { useConnectionInfo, useExportAudit, useLookbook, useOpenExternal } from './lookbook-queries';
+import { DEFAULT_TEXT_LIMIT_BYTES, auditLookbook } from './model/audit-rules';
+import type { AuditFinding } from './model/audit-rules';
+import { groupByPage } from './model/page-groups';
+import { sanitizeLookbookHtml } from './model/sanitize-html';
+import type { SanitizedHtml } from './model/sanitize-html';
+import './lookbook.css';
 
-/** The shell renders this as the page body; the feature replaces it without touching App.tsx. */
+const PAGE_SIZES = [10, 20, 40, 100];
+/** Buyer-facing widths: the marketplace's desktop content column and a common phone width. */
+const DEVICE_WIDTH = { desktop: 1024, mobile: 375 } as const;
+type Device = keyof typeof DEVICE_WIDTH;
+
+/** Scrolls a preview element into view and flashes it (restarting the flash when clicked again). */
+function reveal(key: string) {
+  const el = document.querySelector<HTMLElement>(`[data-audit-key="${CSS.escape(key)}"]`);
+  if (!el) return;
+  el.scrollIntoView({ block: 'center' });
+  el.focus({ preventScroll: true });
+  el.classList.remove('lb-flash');
+  void el.offsetWidth;
+  el.classList.add('lb-flash');
+  el.addEventListener('animationend', () => el.classList.remove('lb-flash'), { once: true });
+}
+
 export function LookbookPage() {
   const { t } = useI18n();
-  return <p className="placeholder">{t('page.lookbook.placeholder')}</p>;
+  const info = useConnectionInfo();
+  const sellerIds = info.data?.sellerIds ?? [];
+  const [sellerInput, setSellerInput] = useState('');
+  const [sellerId, setSellerId] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [device, setDevice] = useState<Device>('desktop');
+  const [textLimit, setTextLimit] = useState(DEFAULT_TEXT_LIMIT_BYTES);
+  const [pendingItemNo, setPendingItemNo] = useState<string | undefined>();
+  const [highlightItemNo, setHighlightItemNo] = useState<string | undefined>();
+  const [inPlaceUrl, setInPlaceUrl] = useState<string | undefined>();
+
+  // First visit: the account's first seller, so the page shows something at once.
+  const firstSeller = sellerIds[0];
+  useEffect(() => {
+    if (sellerId === undefined && firstSeller !== undefined) {
+      setSellerId(firstSeller);
+      setSellerInput(firstSeller);
+    }
+  }, [sellerId, firstSeller]);
+
+  const intent = useNavIntent('lookbook');
+  const handledIntent = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!intent || handledIntent.current === intent.id) return;
+    handledIntent.current = intent.id;
+    const target = intent.data.sellerId;
+    if (typeof target === 'string' && target !== '') {
+      setSellerId(target);
+      setSellerInput(target);
+    }
+    setPage(1);
+    setPendingItemNo(intent.data.itemNo === undefined ? undefined : String(intent.data.itemNo));
+  }, [intent]);
+
+  const request = sellerId === undefined ? undefined : { sellerId, page, pageSize };
+  const lookbook = useLookbook(request);
+  const data = lookbook.isPlaceholderData ? undefined : lookbook.data;
+  const shown = lookbook.data;
+  const pages = Math.max(1, Math.ceil((shown?.totalItemCount ?? 0) / pageSize));
+
+  // The item the inbox asked for may sit on a later page: walk forward until it shows up.
+  useEffect(() => {
+    if (pendingItemNo === undefined || !data) return;
+    if (data.items.some((i) => i.itemNo === pendingItemNo)) {
+      setHighlightItemNo(pendingItemNo);
+      setPendingItemNo(undefined);
+    } else if (data.page < Math.ceil(data.totalItemCount / data.pageSize)) {
+      setPage(data.page + 1);
+    } else setPendingItemNo(undefined);
+  }, [pendingItemNo, data]);
+  useEffect(() => {
+    if (highlightItemNo === undefined) return;
+    const el = document.querySelector<HTMLElement>(`[data-item-no="${CSS.escape(highlightItemNo)}"]`);
+    if (el) reveal(el.dataset.auditKey ?? '');
+  }, [highlightItemNo, data]);
+
+  const openExternal = useOpenExternal();
+  const exportAudit = useExportAudit();
+
+  const load = (id: string) => {
+    const next = id.trim();
+    if (next === '') return;
+    setSellerId(next);
+    setPage(1);
+    setHighlightItemNo(undefined);
+  };
+
+  return (
+    <div className="lb-page-root">
+      <PageToolbar>
+        <form
+          className="lb-seller-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            load(sellerInput);
+          }}
+        >
+          <label className="lb-visually-hidden" htmlFor="lb-seller">
+            {t('lookbook.seller')}
+          </label>
+          <input
+            id="lb-seller"
+            list="lb-seller-ids"
+            value={sellerInput}
+            placeholder={t('lookbook.seller.placeholder')}
+            maxLength={100}
+            onChange={(e) => {
+              setSellerInput(e.target.value);
+              // Picking from the list is a choice; typing waits for Enter or the button.
+              if (sellerIds.includes(e.target.value)) load(e.target.value);
+            }}
+          />
+          <datalist id="lb-seller-ids">
+            {sellerIds.map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
+          <button type="submit" className="btn">
+            {t('lookbook.load')}
+          </button>
+        </form>
+        <span className="spacer" />
+        <label className="lb-inline">
+          <span className="muted">{t('lookbook.pageSize')}</span>
+          <select
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="lb-pager">
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={t('lookbook.prev')}
+            title={t('lookbook.prev')}
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
+            <ChevronLeft size={15} aria-hidden />
+          </button>
+          <span className="num" data-testid="page-of">
+            {t('lookbook.pageOf', { page, pages })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={t('lookbook.next')}
+            title={t('lookbook.next')}
+            disabled={page >= pages}
+            onClick={() => setPage((p) => Math.min(pages, p + 1))}
+          >
+            <ChevronRight size={15} aria-hidden />
+          </button>
+        </div>
+        <div className="lb-device" role="group" aria-label={t('lookbook.device')}>
+          {(['desktop', 'mobile'] as const).map((d) => {
+            const Icon = d === 'desktop' ? Monitor : Smartphone;
+            return (
+              <button
+                key={d}
+                type="button"
+                className="btn btn-small"
+                aria-pressed={device === d}
+                onClick={() => setDevice(d)}
+              >
+                <Icon size={14} aria-hidden />
+                {t(`lookbook.device.${d}`)}
+              </button>
+            );
+          })}
+        </div>
+      </PageToolbar>
+
+      {lookbook.isError ? (
+        <ErrorPanel error={lookbook.error} onRetry={() => void lookbook.refetch()} />
+      ) : !shown ? (
+        <p className="placeholder">{lookbook.isFetching ? t('common.loading') : t('lookbook.pickSeller')}</p>
+      ) : (
+        <Preview
+          key={`${shown.sellerId}:${shown.page}:${shown.pageSize}`}
+          lookbook={shown}
+          device={device}
+          textLimit={textLimit}
+          onTextLimit={setTextLimit}
+          highlightItemNo={highlightItemNo}
+          actions={{
+            openExternal: (href) => openExternal.mutate(href),
+            previewInPlace: setInPlaceUrl,
+          }}
+          onExport={(rows) => exportAudit.mutate({ sellerId: shown.sellerId, rows })}
+          exporting={exportAudit.isPending}
+          loading={lookbook.isFetching}
+        />
+      )}
+      <LandingDialog
+        url={inPlaceUrl}
+        onClose={() => setInPlaceUrl(undefined)}
+        onOpen={(href) => openExternal.mutate(href)}
+      />
+    </div>
+  );
+}
+
+/** One loaded page; remounted per seller and page so image failures and sanitizer results never leak across. */
+function Preview({
+  lookbook,
+  device,
+  textLimit,
+  onTextLimit,
+  highlightItemNo,
+  actions,
+  onExport,
+  exporting,
+  loading,
+}: {
+  lookbook: Lookbook;
+  device: Device;
+  textLimit: number;
+  onTextLimit: (n: number) => void;
+  highlightItemNo: string | undefined;
+  actions: Pick<ElementActions, 'openExternal' | 'previewInPlace'>;
+  onExport: (
+    rows: {
+      severity: AuditFinding['severity'];
+      kind: string;
+      target: string;
+      message: string;
+      detail?: string;
+    }[],
+  ) => void;
+  exporting: boolean;
+  loading: boolean;
+}) {
+  const { t } = useI18n();
+  const [failed, setFailed] = useState<{ targetKey: string; url: string }[]>([]);
+  const reportFailedImage = useCallback((targetKey: string, url: string) => {
+    setFailed((old) =>
+      old.some((f) => f.targetKey === targetKey && f.url === url) ? old : [...old, { targetKey, url }],
+    );
+  }, []);
+  const isFailed = useCallback(
+    (targetKey: string, url: string) => failed.some((f) => f.targetKey === targetKey && f.url === url),
+    [failed],
+  );
+
+  const sanitized = useMemo(() => {
+    const out = new Map<string, SanitizedHtml>();
+    for (const el of lookbook.elements) {
+      if (el.kind === 'html') out.set(el.key, sanitizeLookbookHtml(el.html ?? '', lookbook.assetBaseUrl));
+    }
+    return out;
+  }, [lookbook]);
+  const groups = useMemo(() => groupByPage(lookbook.elements), [lookbook.elements]);
+  const findings = useMemo(
+    () =>
+      auditLookbook({
+        lookbook,
+        sanitizerRemoved: new Map([...sanitized].map(([k, s]) => [k, s.removed])),
+        failedImages: failed,
+        textLimitBytes: textLimit,
+      }),
+    [lookbook, sanitized, failed, textLimit],
+  );
+
+  const byKey = useMemo(() => {
+    const m = new Map<string, LookbookElement>();
+    for (const el of lookbook.elements) m.set(el.key, el);
+    return m;
+  }, [lookbook.elements]);
+  const targetLabel = (key: string) => {
+    const el = byKey.get(key);
+    if (el) {
+      return t('lookbook.target.element', {
+        page: el.pageNo ?? t('lookbook.page.missing'),
+        seq: el.seqNo ?? '—',
+        kind: kindLabel(t, el),
+      });
+    }
+    const item = lookbook.items.find((i) => i.key === key);
+    return item ? t('lookbook.target.item', { itemNo: item.itemNo }) : key;
+  };
+
+  const all: ElementActions = { ...actions, reportFailedImage, isFailed };
+  return (
+    <div className="lb-layout" aria-busy={loading}>
+      <div className="lb-stage">
+        <div
+          className={`lb-device-frame lb-device-${device}`}
+          style={{ width: DEVICE_WIDTH[device] }}
+          data-testid="device-frame"
+        >
+          <header className="lb-shop">
+            <h2 data-testid="shop-name">{lookbook.shopName}</h2>
+            {lookbook.shopDescription && <p className="muted">{lookbook.shopDescription}</p>}
+          </header>
+          {groups.map((g) => {
+            const first = g.elements[0];
+            const template =
+              first?.template !== undefined
+                ? t(`lookbook.template.${first.template}`)
+                : first?.templateType !== undefined
+                  ? t('lookbook.template.raw', { type: first.templateType })
+                  : '';
+            return (
+              <section
+                key={g.pageNo ?? 'none'}
+                className={`lb-intro-page lb-template-${first?.template ?? 'raw'}`}
+              >
+                <h3 className="lb-page-head">
+                  {g.pageNo === undefined
+                    ? t('lookbook.page.missing')
+                    : t('lookbook.page', { page: g.pageNo })}
+                  {template && <span className="lb-chip">{template}</span>}
+                </h3>
+                <div className="lb-page-body">
+                  {g.elements.map((el) => (
+                    <IntroElement key={el.key} el={el} sanitized={sanitized.get(el.key)} actions={all} />
+                  ))}
+                </div>
+              </section>
+            );
+          })}
+          <section className="lb-items-section">
+            <h3 className="lb-page-head">
+              {t('lookbook.items')}
+              <span className="muted num" data-testid="total-items">
+                {t('lookbook.total', { count: lookbook.totalItemCount.toLocaleString('ko-KR') })}
+              </span>
+            </h3>
+            {lookbook.items.length === 0 && lookbook.elements.length === 0 ? (
+              <p className="placeholder">{t('lookbook.empty')}</p>
+            ) : (
+              <div className="lb-items">
+                {lookbook.items.map((item) => (
+                  <ItemCard
+                    key={item.key}
+                    item={item}
+                    highlighted={item.itemNo === highlightItemNo}
+                    actions={all}
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+      <AuditPanel
+        findings={findings}
+        targetLabel={targetLabel}
+        textLimit={textLimit}
+        onTextLimit={onTextLimit}
+        onSelect={(f) => reveal(f.targetKey)}
+        exporting={exporting}
+        onExport={() =>
+          onExport(
+            findings.map((f) => ({
+              severity: f.severity,
+              kind: f.kind,
+              target: targetLabel(f.targetKey),
+              message: t(`lookbook.audit.${f.kind}`, f.vars),
+              detail: f.detail,
+            })),
+          )
+        }
+      />
+    </div>
+  );
 }

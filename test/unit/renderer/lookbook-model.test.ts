@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import type { Lookbook, LookbookElement, LookbookItem } from '../../../src-main/contract';
+import { AUDIT_KINDS, auditLookbook } from '../../../src-renderer/features/lookbook/model/audit-rules';
+import { swatchColour } from '../../../src-renderer/features/lookbook/model/colour-swatch';
+import {
+  checkLanding,
+  isMixedContentImage,
+  loadableImage,
+} from '../../../src-renderer/features/lookbook/model/link-url';
+import {
+  formatCount,
+  formatPercent,
+  formatWon,
+  parseNumeric,
+} from '../../../src-renderer/features/lookbook/model/numeric-field';
+import { groupByPage } from '../../../src-renderer/features/lookbook/model/page-groups';
+import { estimatedFrameHeight, frameDocument } from '../../../src-renderer/features/lookbook/model/srcdoc';
+
+const el = (over: Partial<LookbookElement>, i: number): LookbookElement => ({
+  key: `el-${i}`,
+  kind: 'text',
+  landingExternal: false,
+  pageNo: 1,
+  seqNo: i + 1,
+  contents: 'x',
+  contentsEucKrBytes: 1,
+  ...over,
+});
+const item = (over: Partial<LookbookItem>, i: number): LookbookItem => ({
+  key: `item-${i}`,
+  itemNo: `I${i}`,
+  name: 'n',
+  sellerId: 's',
+  sellerNickName: 'nick',
+  price: '10000',
+  premium: false,
+  focus: false,
+  colors: ['블랙'],
+  icons: [],
+  images: ['https://img.example/a.png'],
+  ...over,
+});
+const book = (elements: LookbookElement[], items: LookbookItem[] = []): Lookbook => ({
+  sellerId: 's',
+  page: 1,
+  pageSize: 20,
+  totalItemCount: items.length,
+  elements,
+  items,
+  assetBaseUrl: 'http://127.0.0.1:1',
+});
+const audit = (lb: Lookbook, extra: Partial<Parameters<typeof auditLookbook>[0]> = {}) =>
+  auditLookbook({
+    lookbook: lb,
+    sanitizerRemoved: new Map(),
+    failedImages: [],
+    textLimitBytes: 2000,
+    ...extra,
+  });
+
+describe('numeric fields', () => {
+  it.each([
+    ['15900', 15900, '15,900원'],
+    ['1,234,567', 1234567, '1,234,567원'],
+    [' 990 ', 990, '990원'],
+    ['12.5', 12.5, '12.5원'],
+  ])('%s parses and formats with ko-KR grouping', (raw, n, won) => {
+    expect(parseNumeric(raw)).toBe(n);
+    expect(formatWon(raw)).toEqual({ text: won, numeric: true });
+  });
+  it.each(['가격문의', '', '1,23', '12원', '1e5', '0x10', 'NaN', '--1'])('%j is shown as sent', (raw) => {
+    expect(parseNumeric(raw)).toBeUndefined();
+    expect(formatWon(raw)).toEqual({ text: raw, numeric: false });
+  });
+  it('formats counts and percentages', () => {
+    expect(formatCount('4800').text).toBe('4,800');
+    expect(formatPercent('97').text).toBe('97%');
+    expect(formatPercent('높음').text).toBe('높음');
+  });
+});
+
+describe('colour swatches', () => {
+  it('maps hex and common Korean names, and nothing else', () => {
+    expect(swatchColour('#1E3A8A')).toBe('#1e3a8a');
+    expect(swatchColour('#fff')).toBe('#ffffff');
+    expect(swatchColour('블랙')).toBe('#111111');
+    expect(swatchColour(' 네이비 ')).toBe('#1f2a44');
+    expect(swatchColour('스카이 블루')).toBe('#87ceeb');
+    expect(swatchColour('#12345g')).toBeUndefined();
+    expect(swatchColour('red;background:url(javascript:alert(1))')).toBeUndefined();
+    expect(swatchColour('오로라')).toBeUndefined();
+    expect(swatchColour('constructor')).toBeUndefined();
+  });
+});
+
+describe('links and images', () => {
+  it('checks landing URLs like the host does', () => {
+    expect(checkLanding(undefined)).toEqual({ state: 'empty' });
+    expect(checkLanding('  ')).toEqual({ state: 'empty' });
+    expect(checkLanding('htp:/bad url').state).toBe('malformed');
+    expect(checkLanding('javascript:alert(1)').state).toBe('malformed');
+    expect(checkLanding('https://user:pw@example.com/').state).toBe('malformed');
+    expect(checkLanding('https://www.example.com/a')).toEqual({
+      state: 'ok',
+      href: 'https://www.example.com/a',
+    });
+  });
+  it('flags http images on real hosts but not the loopback sandbox', () => {
+    expect(isMixedContentImage('http://cdn.example.com/a.jpg')).toBe(true);
+    expect(isMixedContentImage('http://127.0.0.1:8788/images/a.svg')).toBe(false);
+    expect(isMixedContentImage('https://cdn.example.com/a.jpg')).toBe(false);
+    expect(loadableImage('http://cdn.example.com/a.jpg')).toBeUndefined();
+    expect(loadableImage('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
+    expect(loadableImage('data:image/svg+xml,<svg onload=alert(1)>')).toBeUndefined();
+    expect(loadableImage('javascript:alert(1)')).toBeUndefined();
+  });
+});
+
+describe('page groups', () => {
+  it('orders pages, then SeqNo, keeps duplicates in the order sent, and puts missing PageNo last', () => {
+    const groups = groupByPage([
+      el({ pageNo: 2, seqNo: 5 }, 0),
+      el({ pageNo: undefined, seqNo: 1 }, 1),
+      el({ pageNo: 1, seqNo: 3 }, 2),
+      el({ pageNo: 2, seqNo: 4 }, 3),
+      el({ pageNo: 1, seqNo: 3 }, 4),
+      el({ pageNo: 1, seqNo: 1 }, 5),
+    ]);
+    expect(groups.map((g) => [g.pageNo, g.elements.map((e) => e.key)])).toEqual([
+      [1, ['el-5', 'el-2', 'el-4']],
+      [2, ['el-3', 'el-0']],
+      [undefined, ['el-1']],
+    ]);
+  });
+});
+
+describe('audit rules', () => {
+  it('finds nothing in a clean lookbook', () => {
+    expect(
+      audit(
+        book(
+          [el({ kind: 'image', imagePath: 'https://a/b.png', landingUrl: 'https://a/' }, 0)],
+          [item({}, 0)],
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds every kind, errors first', () => {
+    const lb = book(
+      [
+        el({ kind: 'image', imagePath: 'http://cdn.example.com/a.jpg', landingUrl: '' }, 0),
+        el({ kind: 'image', imagePath: '', landingUrl: 'htp:/bad url', seqNo: 1 }, 1),
+        el({ kind: 'html', html: '<script></script>' }, 2),
+        el({ kind: 'text', contentsEucKrBytes: 2001, pageNo: 3 }, 3),
+        el({ kind: 'unknown', elementType: 9, pageNo: undefined }, 4),
+      ],
+      [
+        item({ price: '15900', couponDiscountPrice: '17900' }, 0),
+        item({ price: '가격문의', images: [], colors: [], landingUrl: 'nope' }, 1),
+      ],
+    );
+    const findings = audit(lb, {
+      sanitizerRemoved: new Map([['el-2', ['<script>']]]),
+      failedImages: [{ targetKey: 'item-0', url: 'https://img.example/a.png' }],
+    });
+    expect(new Set(findings.map((f) => f.kind))).toEqual(new Set(AUDIT_KINDS));
+    const sev = findings.map((f) => f.severity);
+    expect(sev.indexOf('warning')).toBeGreaterThan(sev.lastIndexOf('error'));
+    expect(sev.indexOf('info')).toBeGreaterThan(sev.lastIndexOf('warning'));
+    expect(findings.find((f) => f.kind === 'page-gap')?.vars).toEqual({ from: 2, to: 2 });
+    expect(findings.find((f) => f.kind === 'html-sanitized')?.detail).toBe('<script>');
+    expect(findings.filter((f) => f.kind === 'seq-duplicate').map((f) => f.targetKey)).toEqual([
+      'el-0',
+      'el-1',
+    ]);
+  });
+
+  it('compares coupon prices numerically and respects the text limit setting', () => {
+    const lb = book(
+      [el({ contentsEucKrBytes: 2000 }, 0)],
+      [item({ price: '9,900', couponDiscountPrice: '10000' }, 0)],
+    );
+    expect(audit(lb).map((f) => f.kind)).toEqual(['coupon-not-lower']);
+    expect(audit(lb, { textLimitBytes: 1999 }).map((f) => f.kind)).toEqual([
+      'text-too-long',
+      'coupon-not-lower',
+    ]);
+    const lower = book([], [item({ price: '10,000', couponDiscountPrice: '9900' }, 0)]);
+    expect(audit(lower)).toEqual([]);
+  });
+
+  it('reports a gap before the first page', () => {
+    expect(audit(book([el({ pageNo: 2 }, 0)])).map((f) => [f.kind, f.vars])).toEqual([
+      ['page-gap', { from: 1, to: 1 }],
+    ]);
+  });
+});
+
+describe('iframe document', () => {
+  it('wraps sanitized HTML with its own stylesheet only and estimates a bounded height', () => {
+    const doc = frameDocument('<p>안녕</p>');
+    expect(doc).toMatch(
+      /^<!doctype html><html lang="ko"><head><style>[^<]*<\/style><\/head><body><p>안녕<\/p><\/body><\/html>$/,
+    );
+    expect(estimatedFrameHeight('')).toBe(72);
+    expect(estimatedFrameHeight('<p>x</p>'.repeat(100))).toBe(560);
+    expect(estimatedFrameHeight('<h2>a</h2><p>b</p><img src="x">')).toBeGreaterThan(
+      estimatedFrameHeight('<h2>a</h2><p>b</p>'),
+    );
+  });
+});
