@@ -72,6 +72,9 @@ export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
     viewport: opts.viewport ?? { width: 1360, height: 860 },
     timezoneId: 'Asia/Seoul',
   });
+  // The sandbox serves lookbook and item images from 127.0.0.1; Chromium's Local Network Access rule
+  // would refuse them on the harness's https origin (the desktop app loads from file:, where it does not apply).
+  await context.grantPermissions(['local-network-access']);
   const page = await context.newPage();
   const calls: AppUnderTest['calls'] = [];
   const pageErrors: Error[] = [];
