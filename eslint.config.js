@@ -1,7 +1,8 @@
 // Layers are enforced here, not by discipline (see ARCHITECTURE.md):
 //  - only src-main/electron and src-main/preload may import `electron`;
 //  - src-renderer imports nothing from src-main but `import type` from src-main/contract;
-//  - nothing in src-main imports React.
+//  - nothing in src-main imports React;
+//  - src-shared (pure code both sides run) imports npm packages only, and types from src-main/contract.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -111,6 +112,36 @@ export default tseslint.config(
             {
               group: ['node:*', 'electron/*'],
               message: 'The renderer is sandboxed: no Node or Electron modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            {
+              group: ['node:*', 'electron/*', 'react', 'react-dom', 'react-dom/*'],
+              message: 'src-shared runs in main and renderer alike: npm packages only, no Node, Electron or React.',
+            },
+            {
+              regex: '^\\.\\./src-main/(?!contract(/|$))',
+              message: 'src-shared depends on no layer: only `import type` from src-main/contract.',
+            },
+            {
+              regex: '^\\.\\./src-main/contract',
+              allowTypeImports: true,
+              message: 'Only `import type` from src-main/contract in src-shared.',
+            },
+            {
+              regex: '^\\.\\./(?!src-main/contract)',
+              message: 'src-shared imports npm packages only (and types from src-main/contract).',
             },
           ],
         },

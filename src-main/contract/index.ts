@@ -9,7 +9,7 @@ import type { ConnectionContract } from './connection';
 import { CONNECTION_CHANNELS } from './connection';
 import type { NetworkContract } from './network';
 import { NETWORK_CHANNELS } from './network';
-import type { NotesContract } from './notes';
+import type { NotesArrivedEvent, NotesContract, NotesProgressEvent } from './notes';
 import { NOTES_CHANNELS } from './notes';
 import type { LookbookContract } from './lookbook';
 import { LOOKBOOK_CHANNELS } from './lookbook';
@@ -54,9 +54,11 @@ export const CHANNELS = [
 /** Push events from main to the renderer. */
 export interface Events {
   'connection.state': { state: 'online' | 'offline' | 'starting'; profile: string; detail?: string };
+  'notes.progress': NotesProgressEvent;
+  'notes.arrived': NotesArrivedEvent;
 }
 export type EventName = keyof Events;
-export const EVENTS = ['connection.state'] as const satisfies readonly EventName[];
+export const EVENTS = ['connection.state', 'notes.progress', 'notes.arrived'] as const satisfies readonly EventName[];
 
 /** The object the preload exposes as `window.desk` (and the E2E bridge installs the same). */
 export interface DeskApi {

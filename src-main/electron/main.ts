@@ -1,5 +1,6 @@
 // The only module (with the preload) that imports electron. Everything it wires is tested elsewhere.
-import { app, BrowserWindow, ipcMain, Menu, safeStorage, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, screen, session, shell } from 'electron';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHANNELS } from '../contract';
@@ -135,7 +136,17 @@ void app.whenReady().then(async () => {
     emit: emit as never,
   });
   app.on('will-quit', () => void host.close());
-  const handlers = createHandlers(host);
+  const handlers = createHandlers({
+    ...host,
+    // The seller picks the path in the OS dialog; the renderer never names a path itself.
+    saveFile: async (name, data) => {
+      const defaultPath = join(app.getPath('downloads'), name);
+      const r = mainWindow ? await dialog.showSaveDialog(mainWindow, { defaultPath }) : await dialog.showSaveDialog({ defaultPath });
+      if (r.canceled || !r.filePath) return undefined;
+      await writeFile(r.filePath, data);
+      return r.filePath;
+    },
+  });
   const dispatcher = createDispatcher(handlers, requestSchemas, emit as never, (channel, err) =>
     console.error(`[${channel}]`, err),
   );

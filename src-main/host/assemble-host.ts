@@ -32,6 +32,7 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
     vault: opts.vault,
     openExternal: opts.openExternal,
     connection,
+    dataDir: opts.dataDir,
     close: () => connection.close(),
   };
 }

@@ -20,6 +20,10 @@ export interface HostDeps {
   openExternal: (url: string) => Promise<void>;
   /** The active marketplace connection (the in-process sandbox by default). */
   connection: ConnectionManager;
+  /** The user-data directory: the notes cache and the seller's local marks live here. */
+  dataDir: string;
+  /** Asks where to save (the OS dialog in the app); resolves to the path written, undefined if dismissed. */
+  saveFile?: (name: string, data: Uint8Array) => Promise<string | undefined>;
 }
 
 // Each domain contributes its part; the `Handlers` type makes a missing channel a compile error.

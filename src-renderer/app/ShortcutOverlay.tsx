@@ -9,7 +9,7 @@ export function ShortcutOverlay({ open, onClose }: { open: boolean; onClose: () 
       <table className="shortcut-table">
         <tbody>
           {shortcutList().map((s) => (
-            <tr key={s.keys.join('+')}>
+            <tr key={s.label}>
               <td>{t(s.label)}</td>
               <td className="keys">
                 {s.keys.map((k) => (

@@ -13,6 +13,13 @@ export function shortcutList(): Shortcut[] {
   const mod = isMac() ? '⌘' : 'Ctrl';
   return [
     ...PAGES.map((p, i) => ({ keys: [mod, String(i + 1)], label: `nav.${p}` as MessageKey })),
+    { keys: ['j', 'k'], label: 'shortcuts.inbox.move' },
+    { keys: ['Enter'], label: 'shortcuts.inbox.open' },
+    { keys: ['/'], label: 'shortcuts.inbox.search' },
+    { keys: ['Esc'], label: 'shortcuts.inbox.clear' },
+    { keys: ['r'], label: 'shortcuts.inbox.refresh' },
+    { keys: ['e'], label: 'shortcuts.inbox.export' },
+    { keys: [mod, 'A'], label: 'shortcuts.inbox.selectAll' },
     { keys: ['?'], label: 'shortcuts.open' },
     { keys: ['Esc'], label: 'shortcuts.close' },
   ];

@@ -1,4 +1,4 @@
-import { createMatcher, type Matcher } from '../matcher';
+import { createMatcher, type Matcher } from '../../../src-shared/korean-matcher';
 import { instantOf } from './dates';
 import type { SuggestData } from './suggest-data';
 import type {

@@ -1,7 +1,457 @@
+// The buyer-notes inbox: filters over the main process's cached notes, a virtualized list, the note beside it.
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { WifiOff } from 'lucide-react';
+import type { InboxNote, NotesCached } from '../../../src-main/contract';
+import { call, DeskCallError } from '../../api/desk';
+import { useSettings, useUpdateSettings } from '../../api/settings';
+import { PageToolbar, useNavCount, useNavIntent, useShellSlots } from '../../app/shell-slots';
+import { isTyping } from '../../app/shortcuts';
 import { useI18n } from '../../i18n';
+import { ErrorPanel } from '../../ui/ErrorPanel';
+import { FacetBar, TopFilters } from './FilterBar';
+import { defaultFilters, filtersToJson, hasNarrowing, parseFilters, resolveRange } from './filters';
+import type { InboxFilters, SortKey } from './filters';
+import { NoteDetail } from './NoteDetail';
+import { NoteList } from './NoteList';
+import { buildSearchIndex, filterNotes, isPastSla, searchHits, sortNotes, summarize } from './note-view';
+import { SummaryStrip } from './SummaryStrip';
+import { useTimeFormat } from './time-format';
+import { marketDayOf } from '../../../src-shared/market-day';
+import { useArrivalNotifications, useAutoRefresh, useCachedNotes, useNotesSync, useNow } from './use-notes';
+import './inbox.css';
 
-/** The shell renders this as the page body; the feature replaces it without touching App.tsx. */
+const OFFLINE_CODES = new Set(['NETWORK', 'TIMEOUT']);
+const EMPTY: NotesCached = { notes: [], coverage: {}, local: {}, notices: [], revision: -1 };
+
+/** Filter state, loaded once from settings and written back (debounced) so it survives navigation and restarts. */
+function usePersistentFilters() {
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const [filters, setFilters] = useState<InboxFilters | undefined>();
+  const stored = settings.data?.settings.inbox.filters;
+  useEffect(() => {
+    if (filters === undefined && settings.data) setFilters(parseFilters(stored));
+  }, [filters, settings.data, stored]);
+  const mutate = update.mutate;
+  useEffect(() => {
+    if (!filters) return;
+    const id = setTimeout(() => mutate({ inbox: { filters: filtersToJson(filters) } }), 400);
+    return () => clearTimeout(id);
+  }, [filters, mutate]);
+  return { filters, setFilters, settings: settings.data?.settings, settingsError: settings.error };
+}
+
 export function InboxPage() {
-  const { t } = useI18n();
-  return <p className="placeholder">{t('page.inbox.placeholder')}</p>;
+  const { t, lang } = useI18n();
+  const { filters, setFilters, settings, settingsError } = usePersistentFilters();
+  if (settingsError) return <ErrorPanel error={settingsError} />;
+  if (!filters || !settings) return <ListSkeleton />;
+  return (
+    <Inbox
+      filters={filters}
+      setFilters={setFilters as (u: (f: InboxFilters) => InboxFilters) => void}
+      timeZone={settings.timeZone}
+      slaHours={settings.replySlaHours}
+      autoRefreshMinutes={settings.autoRefreshMinutes}
+      t={t}
+      lang={lang}
+    />
+  );
+}
+
+function Inbox(props: {
+  filters: InboxFilters;
+  setFilters: (u: (f: InboxFilters) => InboxFilters) => void;
+  timeZone: string;
+  slaHours: number;
+  autoRefreshMinutes: number;
+  t: ReturnType<typeof useI18n>['t'];
+  lang: 'ko' | 'en';
+}) {
+  const { filters: f, setFilters, timeZone, slaHours, t, lang } = props;
+  const patch = useCallback((p: Partial<InboxFilters>) => setFilters((old) => ({ ...old, ...p })), [setFilters]);
+  const now = useNow(30_000);
+  const time = useTimeFormat(timeZone, now);
+  const { setLastSync } = useShellSlots();
+  const cached = useCachedNotes();
+  const data = cached.data ?? EMPTY;
+  const sync = useNotesSync();
+  const connection = useQuery({
+    queryKey: ['connection.info'],
+    queryFn: ({ signal }) => call('connection.info', undefined, signal),
+    staleTime: 60_000,
+  });
+  const sellerIds = useMemo(
+    () => connection.data?.sellerIds ?? Object.keys(data.coverage),
+    [connection.data, data.coverage],
+  );
+
+  const today = marketDayOf(now);
+  const range = useMemo(() => resolveRange(f, today), [f.preset, f.start, f.end, today]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { start, end } = range;
+  const syncReq = useMemo(
+    () => ({ start, end, mode: 'refresh' as const, ...(f.sellerId ? { sellerIds: [f.sellerId] } : {}) }),
+    [start, end, f.sellerId],
+  );
+  const startSync = sync.start;
+  // Opening the inbox or changing what it covers fetches what the cache lacks (plus the overlap).
+  useEffect(() => {
+    const id = setTimeout(() => void startSync(syncReq), 300);
+    return () => clearTimeout(id);
+  }, [syncReq, startSync]);
+  const refresh = useCallback(() => void startSync(syncReq), [startSync, syncReq]);
+  useAutoRefresh(props.autoRefreshMinutes, refresh);
+
+  useEffect(() => {
+    setLastSync(data.asOf ? new Date(data.asOf) : undefined);
+  }, [data.asOf, setLastSync]);
+
+  const index = useMemo(() => buildSearchIndex(data.notes), [data.notes]);
+  const search = useDeferredValue(f.search);
+  const hits = useMemo(() => searchHits(index, search), [index, search]);
+  const view = useMemo(
+    () => filterNotes(data.notes, { ...f, search }, range, hits),
+    // f's own identity changes on every keystroke in the search box; only these fields matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [data.notes, hits, range, f.status, f.types, f.itemNo, f.orderNo, f.sellerId],
+  );
+  const sorted = useMemo(() => sortNotes(view.notes, f.sort), [view.notes, f.sort]);
+  const summary = useMemo(() => summarize(sorted, range, now, slaHours), [sorted, range, now, slaHours]);
+
+  // The sidebar counts what waits for an answer in the period, whatever else is filtered.
+  const badge = useMemo(() => {
+    let waiting = 0;
+    let late = 0;
+    for (const n of data.notes) {
+      if (n.replyStatus !== 'NoReply' || n.at < range.startMs || n.at > range.endMs) continue;
+      waiting++;
+      if (isPastSla(n, now, slaHours)) late++;
+    }
+    return { value: waiting, tone: late > 0 ? ('alert' as const) : ('neutral' as const) };
+  }, [data.notes, range.startMs, range.endMs, now, slaHours]);
+  useNavCount('inbox', badge);
+
+  // ---- selection, cursor, the open note ----
+  const [cursor, setCursor] = useState<number | undefined>();
+  const [openSeq, setOpenSeq] = useState<number | undefined>();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const anchor = useRef<number | undefined>(undefined);
+  const openNote = useMemo(
+    () => (openSeq === undefined ? undefined : data.notes.find((n) => n.seqNo === openSeq)),
+    [openSeq, data.notes],
+  );
+
+  const open = useCallback((n: InboxNote) => {
+    setCursor(n.seqNo);
+    setOpenSeq(n.seqNo);
+    setSelected(new Set([n.seqNo]));
+  }, []);
+
+  const onRowClick = (index: number, e: MouseEvent) => {
+    const n = sorted[index];
+    if (!n) return;
+    if (e.shiftKey && anchor.current !== undefined) {
+      const [a, b] = anchor.current < index ? [anchor.current, index] : [index, anchor.current];
+      setSelected(new Set(sorted.slice(a, b + 1).map((x) => x.seqNo)));
+      setCursor(n.seqNo);
+      setOpenSeq(n.seqNo);
+      return;
+    }
+    anchor.current = index;
+    if (e.ctrlKey || e.metaKey) {
+      setSelected((old) => {
+        const next = new Set(old);
+        if (next.has(n.seqNo)) next.delete(n.seqNo);
+        else next.add(n.seqNo);
+        return next;
+      });
+      setCursor(n.seqNo);
+      return;
+    }
+    open(n);
+  };
+
+  const move = (delta: number) => {
+    if (sorted.length === 0) return;
+    const at = cursor === undefined ? -1 : sorted.findIndex((n) => n.seqNo === cursor);
+    const nextIndex = at < 0 ? (delta > 0 ? 0 : sorted.length - 1) : Math.min(sorted.length - 1, Math.max(0, at + delta));
+    const n = sorted[nextIndex]!;
+    anchor.current = nextIndex;
+    setCursor(n.seqNo);
+    setSelected(new Set([n.seqNo]));
+  };
+
+  // Arriving from a notification or another page with { seqNo }: open that note.
+  const intent = useNavIntent('inbox');
+  const handledIntent = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const seq = intent?.data['seqNo'];
+    if (!intent || handledIntent.current === intent.id || typeof seq !== 'number') return;
+    const n = data.notes.find((x) => x.seqNo === seq);
+    if (!n) return;
+    handledIntent.current = intent.id;
+    open(n);
+  }, [intent, data.notes, open]);
+  const { navigate } = useShellSlots();
+  useArrivalNotifications(
+    (count) => t('inbox.notify.title', { count }),
+    (seqNo) => navigate('inbox', { seqNo }),
+  );
+
+  // ---- export ----
+  const [exportMsg, setExportMsg] = useState<string | undefined>();
+  const [exportError, setExportError] = useState<unknown>();
+  const doExport = async (format: 'csv' | 'xlsx') => {
+    setExportMsg(undefined);
+    setExportError(undefined);
+    try {
+      const r = await call('notes.export', { format, seqNos: sorted.map((n) => n.seqNo), lang, timeZone });
+      setExportMsg(r.path ? t('inbox.export.done', { rows: r.rows, path: r.path }) : t('inbox.export.dismissed'));
+    } catch (err) {
+      setExportError(err);
+    }
+  };
+
+  const clearFilters = () => {
+    const d = defaultFilters();
+    patch({ status: d.status, types: d.types, itemNo: '', orderNo: '', sellerId: '', search: '' });
+    setSelected(new Set());
+  };
+
+  const markSelectedHandled = async () => {
+    for (const seqNo of selected) await call('notes.local.set', { seqNo, handled: true });
+    await cached.refetch();
+  };
+
+  // ---- keyboard ----
+  const searchRef = useRef<HTMLInputElement>(null);
+  const keys = useRef<(e: KeyboardEvent) => void>(() => {});
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (document.querySelector('dialog[open]')) return;
+    if (e.key === 'Escape') {
+      if (e.target === searchRef.current) searchRef.current?.blur();
+      if (isTyping(e.target) && e.target !== searchRef.current) return;
+      e.preventDefault();
+      clearFilters();
+      return;
+    }
+    if (isTyping(e.target)) return;
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key.toLowerCase() === 'a') {
+      e.preventDefault();
+      setSelected(new Set(sorted.map((n) => n.seqNo)));
+      return;
+    }
+    if (mod || e.altKey) return;
+    switch (e.key) {
+      case 'j':
+      case 'ArrowDown':
+        e.preventDefault();
+        move(1);
+        break;
+      case 'k':
+      case 'ArrowUp':
+        e.preventDefault();
+        move(-1);
+        break;
+      case 'Enter': {
+        if (e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement) return;
+        const n = sorted.find((x) => x.seqNo === cursor);
+        if (n) {
+          e.preventDefault();
+          setOpenSeq(n.seqNo);
+        }
+        break;
+      }
+      case '/':
+        e.preventDefault();
+        searchRef.current?.focus();
+        break;
+      case 'r':
+        e.preventDefault();
+        refresh();
+        break;
+      case 'e':
+        e.preventDefault();
+        void doExport('csv');
+        break;
+    }
+  };
+  useEffect(() => {
+    keys.current = onKeyDown;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => keys.current(e);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onSort = (key: SortKey) =>
+    patch({ sort: { key, dir: f.sort.key === key && f.sort.dir === 'asc' ? 'desc' : 'asc' } });
+
+  // ---- states ----
+  const last = data.lastSync;
+  const failed = sync.summary?.failedSlices ?? [];
+  const offline =
+    !sync.running &&
+    ((last !== undefined && !last.ok && !last.cancelled && OFFLINE_CODES.has(last.errorCode ?? '')) ||
+      (sync.error instanceof DeskCallError && OFFLINE_CODES.has(sync.error.code)));
+  const showFailed = !sync.running && !offline && failed.length > 0;
+  const loading = cached.isLoading || (data.notes.length === 0 && sync.running);
+  const narrowed = hasNarrowing(f);
+
+  return (
+    <div className="inbox">
+      <PageToolbar>
+        <TopFilters
+          filters={f}
+          range={range}
+          patch={patch}
+          searchRef={searchRef}
+          onRefresh={refresh}
+          onExport={(fmt) => void doExport(fmt)}
+          busy={sync.running}
+        />
+      </PageToolbar>
+
+      {data.notices.map((n) => (
+        <div key={n.backupFile} className="inbox-banner notice-banner" role="alert">
+          {t(n.kind === 'cache-reset' ? 'inbox.notice.cacheReset' : 'inbox.notice.localReset', { file: n.backupFile })}
+        </div>
+      ))}
+      {offline && (
+        <div className="inbox-banner offline-banner" role="alert" data-testid="offline-banner">
+          <WifiOff size={14} aria-hidden />
+          <span>
+            {data.asOf
+              ? t('inbox.offline', { time: time.absolute(data.asOf) })
+              : t('inbox.offline.never')}
+          </span>
+          <button type="button" className="btn btn-small" onClick={refresh}>
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {sync.running && (
+        <div className="sync-bar" role="status" data-testid="sync-progress">
+          <progress
+            max={Math.max(1, sync.progress?.total ?? 1)}
+            value={sync.progress?.done ?? 0}
+            aria-label={t('inbox.sync.progress', {
+              done: sync.progress?.done ?? 0,
+              total: sync.progress?.total ?? 0,
+              notes: sync.progress?.notes ?? 0,
+            })}
+          />
+          <span className="num">
+            {t('inbox.sync.progress', {
+              done: sync.progress?.done ?? 0,
+              total: sync.progress?.total ?? '…',
+              notes: (sync.progress?.notes ?? 0).toLocaleString(),
+            })}
+          </span>
+          <button type="button" className="btn btn-small" onClick={sync.cancel}>
+            {t('inbox.sync.cancel')}
+          </button>
+        </div>
+      )}
+      {!sync.running && sync.summary?.cancelled && (
+        <div className="inbox-banner" role="status" data-testid="sync-cancelled">
+          {t('inbox.sync.cancelled', { done: sync.summary.slicesDone })}
+        </div>
+      )}
+      {showFailed && (
+        <div className="inbox-banner failed-banner" role="alert" data-testid="sync-failed">
+          <div>
+            <strong>{t('inbox.sync.failedSlices', { count: failed.length })}</strong>
+            <ul>
+              {failed.slice(0, 5).map((s) => (
+                <li key={`${s.sellerId}/${s.day}`}>
+                  {t('inbox.sync.failedSlice', { seller: s.sellerId, day: s.day, message: s.message, attempts: s.attempts })}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <button type="button" className="btn btn-small" onClick={refresh}>
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {sync.error !== undefined && !offline && <ErrorPanel compact error={sync.error} onRetry={refresh} />}
+      {cached.isError && <ErrorPanel error={cached.error} onRetry={() => void cached.refetch()} />}
+      {exportError !== undefined && <ErrorPanel compact error={exportError} />}
+      {exportMsg && (
+        <div className="inbox-banner" role="status" data-testid="export-result">
+          {exportMsg}
+        </div>
+      )}
+
+      <FacetBar
+        filters={f}
+        patch={patch}
+        statusCounts={view.statusCounts}
+        typeCounts={view.typeCounts}
+        sellerIds={sellerIds}
+        onClear={clearFilters}
+        narrowed={narrowed}
+      />
+      <SummaryStrip summary={summary} time={time} now={now} onOpen={open} />
+
+      <div className="list-meta">
+        <span aria-label={t('inbox.count.label')} className="num" data-testid="note-count">
+          {t('inbox.count', { count: sorted.length.toLocaleString() })}
+        </span>
+        {selected.size > 1 && (
+          <>
+            <span className="num">· {t('inbox.selected', { count: selected.size.toLocaleString() })}</span>
+            <button type="button" className="btn btn-small" onClick={() => void markSelectedHandled()}>
+              {t('inbox.markHandled')}
+            </button>
+          </>
+        )}
+        <span className="spacer" />
+        <span className="muted num" data-testid="as-of">
+          {data.asOf ? t('inbox.asOf', { time: time.clock(data.asOf) }) : t('inbox.asOf.never')}
+        </span>
+      </div>
+
+      <div className="inbox-split">
+        {loading ? (
+          <ListSkeleton />
+        ) : sorted.length === 0 ? (
+          <div className="inbox-empty" data-testid="inbox-empty">
+            <p>{data.notes.length === 0 ? t('inbox.empty.noData') : t('inbox.empty')}</p>
+            {data.notes.length > 0 && <p className="muted">{t('inbox.empty.hint')}</p>}
+          </div>
+        ) : (
+          <NoteList
+            notes={sorted}
+            cursor={cursor}
+            openSeq={openSeq}
+            selected={selected}
+            local={data.local}
+            sort={f.sort}
+            onSort={onSort}
+            onRowClick={onRowClick}
+            now={now}
+            slaHours={slaHours}
+            time={time}
+          />
+        )}
+        <NoteDetail note={openNote} mark={openNote ? data.local[String(openNote.seqNo)] : undefined} time={time} now={now} slaHours={slaHours} />
+      </div>
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="note-skeleton" aria-busy="true" data-testid="inbox-loading">
+      {Array.from({ length: 12 }, (_, i) => (
+        <div key={i} className="skeleton-row" />
+      ))}
+    </div>
+  );
 }

@@ -1,0 +1,106 @@
+// `npm run screenshots`: the built renderer in headless Chromium against a seeded sandbox, through the same
+// bridge as the E2E tests, so docs/screenshots always show the product as it is. One function per page: add
+// yours to PAGES.
+import { mkdirSync } from 'node:fs';
+import { createHandlers, requestSchemas } from '../src-main/host/create-handlers';
+import { closeBrowser, openApp } from '../test/e2e/harness';
+import type { AppUnderTest } from '../test/e2e/harness';
+import { createTestDeps, TEST_NOW } from '../test/support/host-deps';
+
+const OUT_DIR = 'docs/screenshots';
+const VIEWPORT = { width: 1360, height: 860 };
+type Scheme = 'light' | 'dark';
+
+async function open(colorScheme: Scheme): Promise<{ app: AppUnderTest; close: () => Promise<void> }> {
+  const deps = createTestDeps({ osLocale: 'ko-KR' });
+  const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, colorScheme, viewport: VIEWPORT });
+  // The sandbox's data is laid out back from TEST_NOW; the page's clock must agree for "today" and SLA clocks.
+  await app.page.clock.setFixedTime(TEST_NOW);
+  await app.page.reload();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await deps.close();
+    },
+  };
+}
+
+async function inbox(colorScheme: Scheme): Promise<void> {
+  const { app, close } = await open(colorScheme);
+  const { page } = app;
+  await page.locator('.note-row').first().waitFor();
+  await page.getByTestId('sync-progress').waitFor({ state: 'detached' });
+  await page.locator('.note-row').nth(2).click();
+  await page.getByTestId('note-content').waitFor();
+  await page.screenshot({ path: `${OUT_DIR}/inbox-${colorScheme}.png` });
+  if (app.pageErrors.length > 0) throw app.pageErrors[0];
+  await close();
+}
+
+async function lookbook(colorScheme: Scheme): Promise<void> {
+  const { app, close } = await open(colorScheme);
+  const { page } = app;
+  // The desktop preview is 1024 px wide next to the audit panel; the sandbox's loopback images need the
+  // local-network permission on the bridge's https origin.
+  await page.setViewportSize({ width: 1680, height: 1000 });
+  await app.context.grantPermissions(['local-network-access']);
+  await page.getByRole('button', { name: '룩북' }).click();
+  await page.locator('.lb-item').first().waitFor();
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  // The banner page and the unknown element type above the first rows of items.
+  await page.locator('.lb-intro-page').nth(2).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: `${OUT_DIR}/lookbook-${colorScheme}.png` });
+  if (app.pageErrors.length > 0) throw app.pageErrors[0];
+  await close();
+}
+
+async function keywords(colorScheme: Scheme): Promise<void> {
+  const { app, close } = await open(colorScheme);
+  const { page } = app;
+  await page.setViewportSize({ width: 1440, height: 980 });
+  await app.context.grantPermissions(['local-network-access']);
+  await page.getByRole('button', { name: '키워드' }).click();
+  const search = page.getByRole('searchbox', { name: '검색어 힌트' });
+  // Three hints for the history, the last one left on screen.
+  for (const hint of ['원피스', '운동화', '나이키']) {
+    await search.fill(hint);
+    await search.press('Enter');
+    await page.locator(`[data-op="GetKeywordsByKeywordHint"][data-hint="${hint}"]`).waitFor();
+  }
+  const combined = page.locator('[data-op="GetKeywordSuggest"]');
+  for (const keyword of ['나이키 에어포스', '나이키 운동화', '나이키']) {
+    await combined.locator(`[data-keyword="${keyword}"] .kw-c-keyword`).first().click();
+  }
+  // The deep catalog, opened down to its third level.
+  await combined.locator('.kw-link-catalog').first().click();
+  const tree = page.getByRole('tree');
+  await tree.getByRole('treeitem', { level: 2 }).first().click();
+  await tree.getByRole('treeitem', { level: 3 }).first().click();
+  await tree.getByRole('treeitem', { level: 4 }).first().waitFor();
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await page.screenshot({ path: `${OUT_DIR}/keywords-${colorScheme}.png` });
+  if (app.pageErrors.length > 0) throw app.pageErrors[0];
+  await close();
+}
+
+const PAGES: Record<string, (scheme: Scheme) => Promise<void>> = { inbox, lookbook, keywords };
+
+async function main() {
+  mkdirSync(OUT_DIR, { recursive: true });
+  const only = process.argv.slice(2);
+  try {
+    for (const [name, shoot] of Object.entries(PAGES)) {
+      if (only.length > 0 && !only.includes(name)) continue;
+      for (const scheme of ['light', 'dark'] as const) {
+        await shoot(scheme);
+        console.log(`${OUT_DIR}/${name}-${scheme}.png`);
+      }
+    }
+  } finally {
+    await closeBrowser();
+  }
+}
+
+await main();

@@ -1,0 +1,164 @@
+// The inbox's filters: search and period in the shell's top bar, the facets (status, type, seller, item,
+// order) in a row above the list where their counts have room.
+import type { RefObject } from 'react';
+import { Download, RefreshCw, Search, X } from 'lucide-react';
+import type { NoteQueryType, NoteReplyStatus } from '../../../src-main/contract';
+import { useI18n } from '../../i18n';
+import type { MessageKey } from '../../i18n/messages';
+import { QUERY_TYPES, RANGE_PRESETS, STATUSES } from './filters';
+import type { InboxFilters, RangePreset, ResolvedRange } from './filters';
+import type { Counts } from './note-view';
+
+type Patch = (patch: Partial<InboxFilters>) => void;
+
+export function TopFilters(props: {
+  filters: InboxFilters;
+  range: ResolvedRange;
+  patch: Patch;
+  searchRef: RefObject<HTMLInputElement | null>;
+  onRefresh: () => void;
+  onExport: (format: 'csv' | 'xlsx') => void;
+  busy: boolean;
+}) {
+  const { t } = useI18n();
+  const { filters: f, patch, range, searchRef, onRefresh, onExport, busy } = props;
+  return (
+    <div className="inbox-top">
+      <div className="search-box">
+        <Search size={14} aria-hidden className="search-icon" />
+        <input
+          ref={searchRef}
+          type="search"
+          aria-label={t('inbox.search')}
+          placeholder={t('inbox.search.placeholder')}
+          value={f.search}
+          onChange={(e) => patch({ search: e.target.value })}
+        />
+      </div>
+      <select
+        aria-label={t('inbox.range')}
+        value={f.preset}
+        onChange={(e) => {
+          const preset = e.target.value as RangePreset;
+          // Custom starts from the period on screen, so switching to it never jumps.
+          patch(preset === 'custom' ? { preset, start: range.start, end: range.end } : { preset });
+        }}
+      >
+        {RANGE_PRESETS.map((p) => (
+          <option key={p} value={p}>
+            {t(`inbox.range.${p}` as MessageKey)}
+          </option>
+        ))}
+      </select>
+      {f.preset === 'custom' && (
+        <span className="date-range">
+          <input
+            type="date"
+            aria-label={t('inbox.range.start')}
+            value={f.start}
+            max={f.end || undefined}
+            onChange={(e) => e.target.value && patch({ start: e.target.value })}
+          />
+          <span aria-hidden>–</span>
+          <input
+            type="date"
+            aria-label={t('inbox.range.end')}
+            value={f.end}
+            min={f.start || undefined}
+            onChange={(e) => e.target.value && patch({ end: e.target.value })}
+          />
+        </span>
+      )}
+      <span className="spacer" />
+      <button type="button" className="btn btn-small" onClick={onRefresh} disabled={busy} title={t('inbox.refresh')}>
+        <RefreshCw size={13} aria-hidden />
+        {t('inbox.refresh')}
+      </button>
+      <div className="export-group" role="group" aria-label={t('inbox.export')}>
+        <button type="button" className="btn btn-small" onClick={() => onExport('csv')} title={t('inbox.export.csv')}>
+          <Download size={13} aria-hidden />
+          CSV
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => onExport('xlsx')} title={t('inbox.export.xlsx')}>
+          XLSX
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function FacetBar(props: {
+  filters: InboxFilters;
+  patch: Patch;
+  statusCounts: Counts<'All' | NoteReplyStatus>;
+  typeCounts: Counts<NoteQueryType>;
+  sellerIds: readonly string[];
+  onClear: () => void;
+  narrowed: boolean;
+}) {
+  const { t } = useI18n();
+  const { filters: f, patch } = props;
+  const toggleType = (q: NoteQueryType) =>
+    patch({ types: f.types.includes(q) ? f.types.filter((x) => x !== q) : [...f.types, q] });
+  return (
+    <div className="facet-bar">
+      <div className="segmented" role="radiogroup" aria-label={t('inbox.status')}>
+        {STATUSES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="radio"
+            aria-checked={f.status === s}
+            className={f.status === s ? 'seg active' : 'seg'}
+            onClick={() => patch({ status: s })}
+          >
+            {t(`inbox.status.${s}`)} <span className="seg-count num">{props.statusCounts[s].toLocaleString()}</span>
+          </button>
+        ))}
+      </div>
+      <div className="chips" role="group" aria-label={t('inbox.type')}>
+        {QUERY_TYPES.map((q) => (
+          <button
+            key={q}
+            type="button"
+            aria-pressed={f.types.includes(q)}
+            className={f.types.includes(q) ? 'chip active' : 'chip'}
+            onClick={() => toggleType(q)}
+          >
+            {t(`inbox.type.${q}` as MessageKey)} <span className="num">{props.typeCounts[q].toLocaleString()}</span>
+          </button>
+        ))}
+      </div>
+      <select aria-label={t('inbox.seller')} value={f.sellerId} onChange={(e) => patch({ sellerId: e.target.value })}>
+        <option value="">{t('inbox.seller.all')}</option>
+        {props.sellerIds.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <input
+        className="num narrow"
+        aria-label={t('inbox.itemNo')}
+        placeholder={t('inbox.itemNo')}
+        inputMode="numeric"
+        value={f.itemNo}
+        onChange={(e) => patch({ itemNo: e.target.value.trim() })}
+      />
+      <input
+        className="num narrow"
+        aria-label={t('inbox.orderNo')}
+        placeholder={t('inbox.orderNo')}
+        inputMode="numeric"
+        value={f.orderNo}
+        onChange={(e) => patch({ orderNo: e.target.value.trim() })}
+      />
+      {props.narrowed && (
+        <button type="button" className="btn btn-small btn-ghost" onClick={props.onClear} title="Esc">
+          <X size={13} aria-hidden />
+          {t('inbox.clear')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+// One note, read in full. The content is buyer-written text: it is rendered as a text node with
+// white-space: pre-wrap, never as HTML, so markup in a note shows as the characters the buyer typed.
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Copy, Images } from 'lucide-react';
+import type { InboxNote, NoteLocalMark, NotesCached } from '../../../src-main/contract';
+import { call } from '../../api/desk';
+import { useShellSlots } from '../../app/shell-slots';
+import { useI18n } from '../../i18n';
+import type { MessageKey } from '../../i18n/messages';
+import { ErrorPanel } from '../../ui/ErrorPanel';
+import { isPastSla } from './note-view';
+import type { TimeFormat } from './time-format';
+import { notesKey } from './use-notes';
+
+function CopyButton({ value, what }: { value: string; what: string }) {
+  const { t } = useI18n();
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!done) return;
+    const id = setTimeout(() => setDone(false), 1500);
+    return () => clearTimeout(id);
+  }, [done]);
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label={t('inbox.copy.label', { what })}
+      title={t('inbox.copy.label', { what })}
+      onClick={() => {
+        void navigator.clipboard
+          .writeText(value)
+          .then(() => setDone(true))
+          .catch(() => setDone(false));
+      }}
+    >
+      {done ? <Check size={13} aria-hidden /> : <Copy size={13} aria-hidden />}
+      {done && <span className="copied">{t('inbox.copied')}</span>}
+    </button>
+  );
+}
+
+function useLookbookItems(sellerId: string) {
+  return useQuery({
+    queryKey: ['notes.lookbookItems', sellerId],
+    queryFn: ({ signal }) => call('notes.lookbookItems', { sellerId }, signal),
+    staleTime: 10 * 60_000,
+    enabled: sellerId !== '',
+  });
+}
+
+function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | undefined }) {
+  const { t } = useI18n();
+  const qc = useQueryClient();
+  const [memo, setMemo] = useState(mark?.memo ?? '');
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<unknown>();
+
+  const save = async (patch: { handled?: boolean; memo?: string }) => {
+    try {
+      const next = await call('notes.local.set', { seqNo: note.seqNo, ...patch });
+      qc.setQueryData<NotesCached>(notesKey, (old) =>
+        old ? { ...old, local: { ...old.local, [String(note.seqNo)]: next } } : old,
+      );
+      setSaved(true);
+      setError(undefined);
+    } catch (err) {
+      setError(err);
+    }
+  };
+
+  return (
+    <section className="local-marks" aria-labelledby="local-marks-title">
+      <h3 id="local-marks-title">{t('inbox.local.title')}</h3>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={mark?.handled ?? false}
+          onChange={(e) => void save({ handled: e.target.checked })}
+        />
+        {t('inbox.local.handled')}
+      </label>
+      <label htmlFor="note-memo" className="memo-label">
+        {t('inbox.local.memo')}
+        {saved && <span className="saved">· {t('inbox.local.saved')}</span>}
+      </label>
+      <textarea
+        id="note-memo"
+        value={memo}
+        rows={3}
+        maxLength={4000}
+        onChange={(e) => {
+          setMemo(e.target.value);
+          setSaved(false);
+        }}
+        onBlur={() => {
+          if (memo !== (mark?.memo ?? '')) void save({ memo });
+        }}
+      />
+      {error !== undefined && <ErrorPanel compact error={error} />}
+    </section>
+  );
+}
+
+export function NoteDetail(props: {
+  note: InboxNote | undefined;
+  mark: NoteLocalMark | undefined;
+  time: TimeFormat;
+  now: number;
+  slaHours: number;
+}) {
+  const { t } = useI18n();
+  const { navigate } = useShellSlots();
+  const { note, time } = props;
+  const lookbook = useLookbookItems(note?.sellerId ?? '');
+  if (!note) {
+    return (
+      <aside className="note-detail empty" aria-label={t('inbox.detail.label')}>
+        <p className="muted">{t('inbox.detail.empty')}</p>
+      </aside>
+    );
+  }
+  const inLookbook = lookbook.data?.itemNos.includes(note.itemNo) ?? false;
+  const waiting = note.replyStatus === 'NoReply';
+  const late = isPastSla(note, props.now, props.slaHours);
+  return (
+    <aside className="note-detail" aria-label={t('inbox.detail.label')} data-seqno={note.seqNo} tabIndex={-1} id="note-detail">
+      <header className="detail-head">
+        <div className="detail-tags">
+          <span className={`badge ${waiting ? 'badge-noreply' : 'badge-neutral'}`}>
+            {t(`inbox.status.${note.replyStatus}`)}
+          </span>
+          <span className="badge badge-neutral">{t(`inbox.type.${note.queryType}` as MessageKey)}</span>
+          {late && <span className="sla-badge">{t('inbox.sla.past')}</span>}
+        </div>
+        <h2 className="detail-title">{note.title}</h2>
+      </header>
+      <dl className="detail-fields">
+        <dt>{t('inbox.detail.seqNo')}</dt>
+        <dd className="num">{note.seqNo}</dd>
+        <dt>{t('inbox.col.buyer')}</dt>
+        <dd>
+          <span data-testid="detail-buyer">{note.buyerId}</span>
+          <CopyButton value={note.buyerId} what={t('inbox.col.buyer')} />
+        </dd>
+        <dt>{t('inbox.detail.seller')}</dt>
+        <dd>{note.sellerId}</dd>
+        <dt>{t('inbox.col.item')}</dt>
+        <dd>
+          <span className="detail-item">{note.itemName}</span>{' '}
+          <span className="num muted">{note.itemNo}</span>
+          <CopyButton value={note.itemNo} what={t('inbox.itemNo')} />
+          {inLookbook && (
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => navigate('lookbook', { sellerId: note.sellerId, itemNo: note.itemNo })}
+            >
+              <Images size={13} aria-hidden />
+              {t('inbox.openLookbook')}
+            </button>
+          )}
+        </dd>
+        <dt>{t('inbox.col.order')}</dt>
+        <dd>
+          {note.orderNo ? (
+            <>
+              <span className="num">{note.orderNo}</span>
+              <CopyButton value={note.orderNo} what={t('inbox.orderNo')} />
+            </>
+          ) : (
+            <span className="muted">{t('inbox.detail.noOrder')}</span>
+          )}
+        </dd>
+        <dt>{t('inbox.detail.received')}</dt>
+        <dd className="num">
+          {time.absolute(note.at)} <span className="muted">· {time.relative(note.at)}</span>
+        </dd>
+        {waiting && (
+          <>
+            <dt>{t('inbox.detail.waiting')}</dt>
+            <dd className={late ? 'num late' : 'num'}>{time.duration(props.now - note.at)}</dd>
+          </>
+        )}
+      </dl>
+      <div className="note-content" data-testid="note-content">
+        {note.content}
+      </div>
+      {/* Keyed by note: another note starts from its own saved memo, never from this draft. */}
+      <LocalMarks key={note.seqNo} note={note} mark={props.mark} />
+    </aside>
+  );
+}

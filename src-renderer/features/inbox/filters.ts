@@ -1,0 +1,106 @@
+// The inbox's filter state, as persisted in settings.inbox.filters. The stored object is read defensively:
+// it survives app versions and hand edits, so anything unknown falls back to its default.
+import type { JsonObject, NoteQueryType } from '../../../src-main/contract';
+import { addDays, dayEndMs, dayStartMs, isMarketDay } from '../../../src-shared/market-day';
+
+export const RANGE_PRESETS = ['today', '3d', '7d', '30d', '90d', 'custom'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+export const STATUSES = ['All', 'NoReply', 'ReplyComplete'] as const;
+export type StatusFilter = (typeof STATUSES)[number];
+export const QUERY_TYPES = ['Item', 'Shipping', 'Exchange', 'Refund', 'Other'] as const satisfies readonly NoteQueryType[];
+export const SORT_KEYS = ['status', 'type', 'title', 'buyer', 'item', 'order', 'received'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export interface InboxFilters {
+  preset: RangePreset;
+  /** Only for 'custom': marketplace days, inclusive. */
+  start: string;
+  end: string;
+  status: StatusFilter;
+  /** Empty means every type. */
+  types: NoteQueryType[];
+  itemNo: string;
+  orderNo: string;
+  /** '' means every seller of the connection. */
+  sellerId: string;
+  search: string;
+  sort: { key: SortKey; dir: 'asc' | 'desc' };
+}
+
+/** NoReply first, oldest first: what needs an answer soonest is on top. */
+export const DEFAULT_SORT: InboxFilters['sort'] = { key: 'status', dir: 'asc' };
+
+export function defaultFilters(): InboxFilters {
+  return {
+    preset: '7d',
+    start: '',
+    end: '',
+    status: 'All',
+    types: [],
+    itemNo: '',
+    orderNo: '',
+    sellerId: '',
+    search: '',
+    sort: { ...DEFAULT_SORT },
+  };
+}
+
+const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T =>
+  typeof v === 'string' && (list as readonly string[]).includes(v) ? (v as T) : fallback;
+const text = (v: unknown, max = 200): string => (typeof v === 'string' ? v.slice(0, max) : '');
+
+export function parseFilters(raw: JsonObject | undefined): InboxFilters {
+  const d = defaultFilters();
+  if (!raw) return d;
+  const sort = raw['sort'] && typeof raw['sort'] === 'object' && !Array.isArray(raw['sort']) ? raw['sort'] : {};
+  const f: InboxFilters = {
+    preset: oneOf(RANGE_PRESETS, raw['preset'], d.preset),
+    start: isMarketDay(text(raw['start'])) ? text(raw['start']) : '',
+    end: isMarketDay(text(raw['end'])) ? text(raw['end']) : '',
+    status: oneOf(STATUSES, raw['status'], d.status),
+    types: Array.isArray(raw['types'])
+      ? QUERY_TYPES.filter((t) => (raw['types'] as unknown[]).includes(t))
+      : [],
+    itemNo: text(raw['itemNo'], 40),
+    orderNo: text(raw['orderNo'], 40),
+    sellerId: text(raw['sellerId'], 100),
+    search: text(raw['search']),
+    sort: {
+      key: oneOf(SORT_KEYS, (sort as JsonObject)['key'], DEFAULT_SORT.key),
+      dir: (sort as JsonObject)['dir'] === 'desc' ? 'desc' : 'asc',
+    },
+  };
+  if (f.preset === 'custom' && (!f.start || !f.end)) f.preset = d.preset;
+  return f;
+}
+
+export function filtersToJson(f: InboxFilters): JsonObject {
+  return { ...f, types: [...f.types], sort: { ...f.sort } };
+}
+
+const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = { today: 1, '3d': 3, '7d': 7, '30d': 30, '90d': 90 };
+
+export interface ResolvedRange {
+  start: string;
+  end: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** The marketplace days a filter covers; presets end `today` and count it as their first day. */
+export function resolveRange(f: InboxFilters, today: string): ResolvedRange {
+  let start: string;
+  let end: string;
+  if (f.preset === 'custom' && f.start && f.end) {
+    [start, end] = f.start <= f.end ? [f.start, f.end] : [f.end, f.start];
+  } else {
+    end = today;
+    start = addDays(end, -(PRESET_DAYS[f.preset === 'custom' ? '7d' : f.preset] - 1));
+  }
+  return { start, end, startMs: dayStartMs(start), endMs: dayEndMs(end) };
+}
+
+/** Whether any filter narrows the view beyond the period (Esc clears these). */
+export function hasNarrowing(f: InboxFilters): boolean {
+  return f.status !== 'All' || f.types.length > 0 || !!f.itemNo || !!f.orderNo || !!f.sellerId || !!f.search;
+}

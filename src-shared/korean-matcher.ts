@@ -1,0 +1,211 @@
+import { disassemble, getChoseong } from 'es-hangul';
+
+// Korean-shopping-site style matching of a typed hint against texts.
+//
+// Every comparison runs on a normalized form: NFC, lower case (Latin is case-insensitive) and with ALL whitespace
+// removed, because Korean shoppers space words inconsistently ('나이키운동화' must find '나이키 운동화', and
+// 'ㄴㅇㅋ ㅇㄷ' must find it too). Per text the index holds four forms:
+//   norm  — the normalized text;
+//   rev   — norm reversed (for keywords: the record's KeywordReverse), so a suffix test is a prefix test;
+//   cho   — initial consonants (초성) of the Hangul syllables, other characters kept ('nike운동화' -> 'nikeㅇㄷㅎ');
+//   jamo  — the jamo decomposition ('나이키' -> 'ㄴㅏㅇㅣㅋㅣ'), which is what a half-typed syllable is a prefix of:
+//           '나ㅇ' -> 'ㄴㅏㅇ' and '나잌' -> 'ㄴㅏㅇㅣㅋ' are both jamo-prefixes of '나이키' (the IME shows '잌' while
+//           the user is on the way to '이키').
+//
+// Tiers, best first (MatchTier): exact > prefix > initial-consonant prefix > jamo prefix > substring > suffix.
+// "Substring" is an occurrence that is neither at the start nor only at the end, plus initial-consonant and jamo
+// occurrences anywhere; "suffix" is an occurrence only at the end ('운동화' in '나이키 운동화'). Initial-consonant
+// tests apply only when the query is made of consonant jamo alone (ㄱ..ㅎ); jamo tests only when it has Hangul.
+//
+// Two uses, one API:
+//   - autocomplete (suggest service): `search(query, limit)` — ranked by tier, then the caller's `compare`
+//     (suggest passes Priority then KeywordRank), then text; capped at `limit` (DEFAULT_SEARCH_LIMIT).
+//   - free-text "contains anywhere" (inbox over note titles/contents): `filter(query)` returns every matching
+//     item in input order; `matches(query, text)` tests one text without an index. Any tier counts as a match.
+// Forms are computed once per item. By default all forms are built up front (a keyword index: a few thousand short
+// texts, so a query is a tight loop of startsWith/includes). With `{ lazy: true }` only what a query needs is
+// built, on first need, and cached — for big corpora of long texts where most queries are plain syllables and the
+// initial-consonant/jamo forms would never be paid for.
+
+export const MatchTier = {
+  Exact: 0,
+  Prefix: 1,
+  ChoseongPrefix: 2,
+  JamoPrefix: 3,
+  Substring: 4,
+  Suffix: 5,
+} as const;
+export type MatchTier = (typeof MatchTier)[keyof typeof MatchTier];
+
+/** Result cap of `search` when the caller passes none. */
+export const DEFAULT_SEARCH_LIMIT = 10;
+
+export interface Match<T> {
+  item: T;
+  tier: MatchTier;
+}
+
+export interface MatcherOptions<T> {
+  /** The item's reversed text when the data carries one (KSDataT.KeywordReverse); otherwise the text is reversed. */
+  getReverse?: (item: T) => string;
+  /** Tie-break inside a tier, before the text itself; negative when `a` ranks first. */
+  compare?: (a: T, b: T) => number;
+  /** Build forms on first need instead of up front (see above). */
+  lazy?: boolean;
+}
+
+export interface Matcher<T> {
+  /**
+   * Ranked best matches, at most `limit` (default DEFAULT_SEARCH_LIMIT). Empty query -> []. `accept` drops items
+   * before ranking (e.g. keywords outside their Applying/Closing window), so the cap counts only accepted ones.
+   */
+  search(query: string, limit?: number, accept?: (item: T) => boolean): Match<T>[];
+  /** Every item matching anywhere (any tier), in input order. Empty query -> []. */
+  filter(query: string): T[];
+  /** Whether `text` matches `query` (any tier); no index needed. */
+  matches(query: string, text: string): boolean;
+  /** The tier at which `text` matches `query`, or undefined. */
+  tierOf(query: string, text: string): MatchTier | undefined;
+}
+
+export function normalize(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/\s+/g, '');
+}
+
+function reverse(text: string): string {
+  return Array.from(text).reverse().join('');
+}
+
+const CONSONANTS_ONLY = /^[\u3131-\u314e]+$/;
+const HAS_HANGUL = /[\uac00-\ud7a3\u3131-\u318e]/;
+
+export interface CompiledQuery {
+  norm: string;
+  rev: string;
+  /** Query is consonant jamo only, so initial-consonant tests apply. */
+  choseong: boolean;
+  /** Jamo of the query when it has Hangul, else undefined (no jamo tests). */
+  jamo: string | undefined;
+}
+
+export function compileQuery(query: string): CompiledQuery | undefined {
+  const norm = normalize(query);
+  if (norm === '') return undefined;
+  return {
+    norm,
+    rev: reverse(norm),
+    choseong: CONSONANTS_ONLY.test(norm),
+    jamo: HAS_HANGUL.test(norm) ? disassemble(norm) : undefined,
+  };
+}
+
+/** Forms of one text; the lazily built ones start undefined. */
+interface Forms {
+  source: string;
+  norm?: string;
+  rev?: string;
+  reverseSource?: string;
+  cho?: string;
+  jamo?: string;
+}
+
+function normOf(f: Forms): string {
+  return (f.norm ??= normalize(f.source));
+}
+function revOf(f: Forms): string {
+  return (f.rev ??= f.reverseSource === undefined ? reverse(normOf(f)) : normalize(f.reverseSource));
+}
+function choOf(f: Forms): string {
+  return (f.cho ??= getChoseong(normOf(f), { keepNonHangul: true }));
+}
+function jamoOf(f: Forms): string {
+  return (f.jamo ??= disassemble(normOf(f)));
+}
+
+function tierOfForms(q: CompiledQuery, f: Forms): MatchTier | undefined {
+  const norm = normOf(f);
+  if (norm === q.norm) return MatchTier.Exact;
+  if (norm.startsWith(q.norm)) return MatchTier.Prefix;
+  if (q.choseong && choOf(f).startsWith(q.norm)) return MatchTier.ChoseongPrefix;
+  if (q.jamo !== undefined && jamoOf(f).startsWith(q.jamo)) return MatchTier.JamoPrefix;
+  const at = norm.indexOf(q.norm);
+  if (at > 0) {
+    // First occurrence at the very end means the only occurrence is the suffix.
+    const onlyAtEnd = at === norm.length - q.norm.length;
+    return onlyAtEnd && revOf(f).startsWith(q.rev) ? MatchTier.Suffix : MatchTier.Substring;
+  }
+  if (q.choseong && choOf(f).includes(q.norm)) return MatchTier.Substring;
+  if (q.jamo !== undefined && jamoOf(f).includes(q.jamo)) return MatchTier.Substring;
+  return undefined;
+}
+
+function formsOf(source: string, reverseSource: string | undefined, eager: boolean): Forms {
+  const f: Forms = { source };
+  if (reverseSource !== undefined) f.reverseSource = reverseSource;
+  if (eager) {
+    normOf(f);
+    revOf(f);
+    choOf(f);
+    jamoOf(f);
+  }
+  return f;
+}
+
+export function createMatcher<T>(
+  items: readonly T[],
+  getText: (item: T) => string,
+  options: MatcherOptions<T> = {},
+): Matcher<T> {
+  const eager = options.lazy !== true;
+  const entries = items.map((item) => ({
+    item,
+    forms: formsOf(getText(item), options.getReverse?.(item), eager),
+  }));
+  const compare = options.compare;
+  type Entry = (typeof entries)[number];
+  const byRank = (a: Entry, b: Entry): number => {
+    const c = compare?.(a.item, b.item) ?? 0;
+    if (c !== 0) return c;
+    const ta = a.forms.source;
+    const tb = b.forms.source;
+    return ta < tb ? -1 : ta > tb ? 1 : 0;
+  };
+
+  return {
+    search(query, limit = DEFAULT_SEARCH_LIMIT, accept) {
+      const q = compileQuery(query);
+      if (q === undefined || limit <= 0) return [];
+      // Bucket by tier so only the buckets that reach the cap are sorted.
+      const buckets: Entry[][] = [[], [], [], [], [], []];
+      for (const e of entries) {
+        const tier = tierOfForms(q, e.forms);
+        if (tier !== undefined && (accept === undefined || accept(e.item))) buckets[tier]?.push(e);
+      }
+      const out: Match<T>[] = [];
+      for (let tier = 0; tier < buckets.length && out.length < limit; tier++) {
+        const bucket = buckets[tier] ?? [];
+        bucket.sort(byRank);
+        for (const e of bucket) {
+          if (out.length >= limit) break;
+          out.push({ item: e.item, tier: tier as MatchTier });
+        }
+      }
+      return out;
+    },
+    filter(query) {
+      const q = compileQuery(query);
+      if (q === undefined) return [];
+      const out: T[] = [];
+      for (const e of entries) if (tierOfForms(q, e.forms) !== undefined) out.push(e.item);
+      return out;
+    },
+    matches(query, text) {
+      const q = compileQuery(query);
+      return q !== undefined && tierOfForms(q, { source: text }) !== undefined;
+    },
+    tierOf(query, text) {
+      const q = compileQuery(query);
+      return q === undefined ? undefined : tierOfForms(q, { source: text });
+    },
+  };
+}

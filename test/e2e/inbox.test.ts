@@ -1,0 +1,328 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import type { InboxNote } from '../../src-main/contract';
+import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { createSandboxData } from '../../src-main/sandbox/data/sandbox-data';
+import type { SendNote } from '../../src-main/schema';
+import { formatDateTime } from '../../src-main/schema';
+import type { SandboxOptions } from '../../src-main/sandbox/server';
+import { NOTES_CACHE_FILE, toInboxNote } from '../../src-main/services/notes-cache';
+import { createMatcher } from '../../src-shared/korean-matcher';
+import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
+import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { closeBrowser, openApp } from './harness';
+
+afterAll(closeBrowser);
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+const TODAY = marketDayOf(TEST_NOW.getTime());
+const WEEK_START = addDays(TODAY, -6);
+
+async function start(
+  opts: {
+    sandbox?: SandboxOptions;
+    dataDir?: string;
+    locale?: string;
+    settle?: boolean;
+    stopSandbox?: boolean;
+    /** Pin the page clock to TEST_NOW (needs a reload); off where only explicit dates matter. */
+    fixedClock?: boolean;
+  } = {},
+) {
+  const deps = createTestDeps({ sandbox: opts.sandbox, dataDir: opts.dataDir, osLocale: opts.locale ?? 'ko-KR' });
+  const saved: string[] = [];
+  const exportDir = mkdtempSync(join(tmpdir(), 'inbox-export-'));
+  deps.saveFile = async (name, data) => {
+    const path = join(exportDir, name);
+    writeFileSync(path, data);
+    saved.push(path);
+    return path;
+  };
+  const { client } = await deps.connection.active();
+  const sandbox = deps.connection.sandbox()!;
+  const backend = sandbox.backend;
+  if (opts.stopSandbox) await sandbox.close();
+  const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: opts.locale ?? 'ko-KR' });
+  cleanup.push(async () => {
+    await app.close();
+    await deps.close().catch(() => {});
+  });
+  // The sandbox's data is laid out back from TEST_NOW: "today", presets and SLA clocks must agree.
+  let syncsBefore = 0;
+  if (opts.fixedClock !== false) {
+    await app.page.clock.setFixedTime(TEST_NOW);
+    syncsBefore = app.calls.filter((c) => c.channel === 'notes.sync').length;
+    await app.page.reload();
+  }
+  if (opts.settle !== false) await settled(app.page, app.calls, syncsBefore);
+  const expected = (f: { start?: string; end?: string; replyStatus?: 'NoReply' | 'ReplyComplete'; itemNo?: string; orderNo?: string; sellerId?: string } = {}) =>
+    backend.notes({
+      ...f,
+      start: formatDateTime(dayStartMs(f.start ?? WEEK_START)),
+      end: formatDateTime(dayEndMs(f.end ?? TODAY) - 999),
+    });
+  return { deps, app, page: app.page, backend, client, expected, saved };
+}
+
+const LONG = { timeout: 60_000 };
+
+/** The sync the inbox starts after a filter change has run and its result is on screen. */
+async function settled(page: Page, calls: { channel: string }[], after = 0) {
+  await expect.poll(() => calls.filter((c) => c.channel === 'notes.sync').length, LONG).toBeGreaterThan(after);
+  await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
+  await page.getByTestId('note-count').waitFor();
+}
+
+const count = async (page: Page) => Number((await page.getByTestId('note-count').textContent())!.replace(/\D/g, ''));
+const rowSeqNos = (page: Page) =>
+  page.locator('.note-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))));
+
+/** The rendered count equals the sandbox's answer, and every rendered row belongs to it. */
+async function expectView(page: Page, want: readonly SendNote[]) {
+  await expect.poll(() => count(page), LONG).toBe(want.length);
+  const ids = new Set(want.map((n) => n.SeqNo));
+  const shown = await rowSeqNos(page);
+  if (want.length > 0) expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((s) => !ids.has(s))).toEqual([]);
+}
+
+describe('buyer-notes inbox in Chromium against the sandbox', () => {
+  it('shows exactly the notes the sandbox holds for each filter, alone and combined', async () => {
+    const { page, expected, backend, app } = await start();
+    const all = expected();
+    expect(all.length).toBeGreaterThan(50);
+    await expectView(page, all);
+    // Default order: NoReply first, oldest first.
+    const first = all.filter((n) => n.ReplyStatus === 'NoReply')[0]!;
+    expect((await rowSeqNos(page))[0]).toBe(first.SeqNo);
+
+    await page.getByRole('radio', { name: /^미답변/ }).click();
+    await expectView(page, expected({ replyStatus: 'NoReply' }));
+    await page.getByRole('radio', { name: /^답변 완료/ }).click();
+    await expectView(page, expected({ replyStatus: 'ReplyComplete' }));
+    await page.getByRole('radio', { name: /^전체/ }).click();
+
+    const seller = backend.sellerIds[1]!;
+    await page.getByLabel('판매자 ID').selectOption(seller);
+    await expectView(page, expected({ sellerId: seller }));
+    await page.getByRole('radio', { name: /^미답변/ }).click();
+    await expectView(page, expected({ sellerId: seller, replyStatus: 'NoReply' }));
+    await page.keyboard.press('Escape');
+    await expectView(page, all);
+
+    const byItem = new Map<string, number>();
+    for (const n of all) byItem.set(n.ItemNo!, (byItem.get(n.ItemNo!) ?? 0) + 1);
+    const itemNo = [...byItem].sort((a, b) => b[1] - a[1])[0]![0];
+    await page.getByLabel('상품번호').fill(itemNo);
+    await expectView(page, expected({ itemNo }));
+    expect(await count(page)).toBeGreaterThan(1);
+    await page.getByLabel('상품번호').fill('');
+
+    const orderNo = all.find((n) => n.OrderNo)!.OrderNo!;
+    await page.getByLabel('주문번호').fill(orderNo);
+    await expectView(page, expected({ orderNo }));
+    await page.getByLabel('주문번호').fill('');
+
+    // Local filters: inquiry type chips and the Korean-aware search (초성).
+    await page.getByRole('button', { name: /^환불/ }).click();
+    await expectView(page, all.filter((n) => n.SearchQueryType === 'Refund'));
+    await page.getByRole('button', { name: /^교환/ }).click();
+    await expectView(page, all.filter((n) => n.SearchQueryType === 'Refund' || n.SearchQueryType === 'Exchange'));
+    await page.getByRole('radio', { name: /^미답변/ }).click();
+    await expectView(
+      page,
+      all.filter((n) => (n.SearchQueryType === 'Refund' || n.SearchQueryType === 'Exchange') && n.ReplyStatus === 'NoReply'),
+    );
+    await page.keyboard.press('Escape');
+
+    const text = (n: SendNote) => `${n.Title}\u0001${n.Content}\u0001${n.BuyerID}\u0001${n.ItemName}`;
+    for (const query of ['ㅂㅅ', '환불', 'SIZE']) {
+      await page.getByLabel('검색').fill(query);
+      const want = createMatcher(all, text, { lazy: true }).filter(query);
+      expect(want.length).toBeGreaterThan(0);
+      expect(want.length).toBeLessThan(all.length);
+      await expectView(page, want);
+    }
+    await page.getByLabel('검색').fill('');
+
+    // A custom range syncs the days the cache lacks, then shows exactly them.
+    const syncs = app.calls.filter((c) => c.channel === 'notes.sync').length;
+    await page.getByLabel('기간').selectOption('custom');
+    const from = addDays(TODAY, -20);
+    const to = addDays(TODAY, -12);
+    await page.getByLabel('시작일').fill(from);
+    await page.getByLabel('종료일').fill(to);
+    await settled(page, app.calls, syncs);
+    await expectView(page, expected({ start: from, end: to }));
+    await page.getByRole('radio', { name: /^미답변/ }).click();
+    await expectView(page, expected({ start: from, end: to, replyStatus: 'NoReply' }));
+  });
+
+  it('keeps the filters across a restart (settings.inbox.filters)', async () => {
+    const first = await start();
+    await first.page.getByRole('radio', { name: /^미답변/ }).click();
+    await first.page.getByLabel('기간').selectOption('30d');
+    await expect
+      .poll(async () => (await first.deps.settings.get()).settings.inbox.filters)
+      .toMatchObject({ status: 'NoReply', preset: '30d' });
+    const again = await start({ dataDir: first.deps.dataDir });
+    expect(await again.page.getByRole('radio', { name: /^미답변/ }).getAttribute('aria-checked')).toBe('true');
+    await expectView(again.page, again.expected({ start: addDays(TODAY, -29), replyStatus: 'NoReply' }));
+  });
+
+  it('streams sync progress as a determinate bar, and Cancel keeps whole slices only', async () => {
+    const { page, deps } = await start({ sandbox: { faults: { latencyMs: 120 } } });
+    await page.getByLabel('기간').selectOption('90d');
+    const bar = page.getByTestId('sync-progress').locator('progress');
+    await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(2);
+    const max = Number(await bar.getAttribute('max'));
+    expect(max).toBeGreaterThan(200);
+    await page.getByTestId('sync-progress').getByRole('button', { name: '취소' }).click();
+    await page.getByTestId('sync-cancelled').waitFor();
+    expect(await page.getByTestId('sync-progress').count()).toBe(0);
+
+    const handlers = createHandlers(deps);
+    const snap = await handlers['notes.cached'](undefined, { signal: new AbortController().signal, emit: () => {} });
+    expect(snap.lastSync).toMatchObject({ cancelled: true });
+    const backend = deps.connection.sandbox()!.backend;
+    const covered = Object.entries(snap.coverage).flatMap(([s, days]) => days.map((d) => [s, d] as const));
+    expect(covered.length).toBeLessThan(max);
+    const want = covered.flatMap(([s, d]) =>
+      backend.notes({ sellerId: s, start: formatDateTime(dayStartMs(d)), end: formatDateTime(dayEndMs(d) - 999) }).map((n) => n.SeqNo!),
+    );
+    expect(snap.notes.map((n) => n.seqNo).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
+    await expect.poll(() => count(page)).toBe(
+      snap.notes.filter((n) => n.at >= dayStartMs(addDays(TODAY, -89)) && n.at <= dayEndMs(TODAY)).length,
+    );
+  });
+
+  it('starts on the cached notes with an offline banner when the marketplace is unreachable', async () => {
+    const online = await start();
+    const want = online.expected();
+    const dataDir = online.deps.dataDir;
+    await online.app.close();
+
+    const offline = await start({ dataDir, stopSandbox: true, settle: false });
+    const { page } = offline;
+    await expectView(page, want);
+    await page.getByTestId('offline-banner').waitFor(LONG);
+    expect(await page.getByTestId('offline-banner').textContent()).toContain('오프라인');
+    expect(await page.getByTestId('as-of').textContent()).toMatch(/\d{2}:\d{2} 기준/);
+    expect(await count(page)).toBe(want.length);
+  });
+
+  it('marks NoReply notes past the SLA, in the rows and in the summary', async () => {
+    const deps = createTestDeps();
+    await deps.settings.update({ replySlaHours: 72 });
+    const { page, expected } = await start({ dataDir: deps.dataDir });
+    await deps.close();
+    const all = expected();
+    const late = (n: SendNote) =>
+      n.ReplyStatus === 'NoReply' && TEST_NOW.getTime() - Date.parse(n.InsDate!) > 72 * 3_600_000;
+    const lateCount = all.filter(late).length;
+    expect(lateCount).toBeGreaterThan(0);
+    expect(lateCount).toBeLessThan(all.filter((n) => n.ReplyStatus === 'NoReply').length);
+    await expect.poll(async () => Number(await page.getByTestId('summary-past-sla').textContent())).toBe(lateCount);
+    const bySeq = new Map(all.map((n) => [n.SeqNo, n]));
+    const rows = await page.locator('.note-row').evaluateAll((els) =>
+      els.map((r) => [Number(r.getAttribute('data-seqno')), r.querySelector('[data-testid="sla-badge"]') !== null] as const),
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.some(([, b]) => b)).toBe(true);
+    for (const [seq, badge] of rows) expect(badge).toBe(late(bySeq.get(seq)!));
+    const nav = page.getByRole('navigation').locator('.nav-count');
+    expect(await nav.getAttribute('class')).toContain('alert');
+    expect(Number(await nav.textContent())).toBe(all.filter((n) => n.ReplyStatus === 'NoReply').length);
+  });
+
+  it('exports the filtered view as CSV with a BOM, a Korean header and the rows shown', async () => {
+    const { page, saved, expected } = await start();
+    await page.getByRole('radio', { name: /^미답변/ }).click();
+    const want = expected({ replyStatus: 'NoReply' });
+    await expect.poll(() => count(page)).toBe(want.length);
+    const firstSeq = (await rowSeqNos(page))[0]!;
+    await page.locator('body').press('e');
+    await page.getByTestId('export-result').waitFor();
+    expect(saved).toHaveLength(1);
+    const bytes = readFileSync(saved[0]!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    const records = text.split('\r\n').filter((l) => /^\d+,/.test(l));
+    expect(text.startsWith('문의번호,상태,유형,판매자 ID,구매자 ID,상품번호,상품명,주문번호,받은 시각,제목,내용')).toBe(true);
+    expect(records).toHaveLength(want.length);
+    const note = want.find((n) => n.SeqNo === firstSeq)!;
+    expect(records[0]!.startsWith(`${firstSeq},미답변,`)).toBe(true);
+    expect(records[0]).toContain(`,${note.BuyerID},${note.ItemNo},`);
+    expect(text).toContain(note.Title!);
+  });
+
+  it('works from the keyboard: j/k, Enter, /, Esc, Ctrl+A, r', async () => {
+    const { page, app, expected } = await start();
+    await expectView(page, expected());
+    const ids = await rowSeqNos(page);
+    await page.locator('body').press('j');
+    await page.locator('body').press('j');
+    await page.locator('body').press('j');
+    await page.locator('body').press('k');
+    await page.locator('body').press('Enter');
+    await expect.poll(() => page.locator('aside.note-detail').getAttribute('data-seqno')).toBe(String(ids[1]));
+    expect(await page.getByTestId('note-list').getAttribute('aria-activedescendant')).toBe(`note-row-${ids[1]}`);
+    const note = expected().find((n) => n.SeqNo === ids[1])!;
+    // Line breaks survive as text; nothing is parsed as HTML.
+    expect(await page.getByTestId('note-content').innerText()).toBe(note.Content!.replace(/\r\n/g, '\n'));
+
+    await page.locator('body').press('/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('검색');
+    await page.keyboard.type('환불');
+    await expect.poll(() => count(page)).toBeLessThan(ids.length > 0 ? expected().length : 0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => count(page)).toBe(expected().length);
+
+    await page.locator('body').press('Control+a');
+    await expect.poll(() => page.locator('.list-meta').textContent()).toContain(`${expected().length.toLocaleString()}건 선택`);
+
+    const before = app.calls.filter((c) => c.channel === 'notes.sync').length;
+    await page.locator('body').press('r');
+    await expect.poll(() => app.calls.filter((c) => c.channel === 'notes.sync').length).toBe(before + 1);
+
+    await page.keyboard.press('Shift+Slash');
+    const overlay = page.getByRole('dialog', { name: '키보드 단축키' });
+    await expect.poll(() => overlay.textContent()).toContain('문의함: 다음/이전 문의');
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('keeps the DOM bounded while scrolling 100,000 cached notes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'inbox-100k-'));
+    const data = createSandboxData({ seed: 42, now: TEST_NOW, notes: 100_000 });
+    const notes = data.notes.map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
+    const first = marketDayOf(notes[0]!.at);
+    const days = daysBetween(first, TODAY);
+    const coverage = Object.fromEntries(data.account.sellerIds.map((s) => [s, days]));
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, NOTES_CACHE_FILE), JSON.stringify({ version: 1, asOf: TEST_NOW.getTime(), coverage, notes }));
+    const seed = createTestDeps({ dataDir });
+    await seed.settings.update({ inbox: { filters: { preset: 'custom', start: first, end: TODAY } } });
+    await seed.close();
+
+    const { page } = await start({ dataDir, sandbox: { notes: 100_000 }, fixedClock: false, settle: false });
+    await expect.poll(() => count(page), { timeout: 80_000 }).toBe(100_000);
+    const scroller = page.getByTestId('note-scroll');
+    const seen = new Set<number>();
+    for (const frac of [0, 0.1, 0.35, 0.6, 0.85, 1]) {
+      await scroller.evaluate((el, f) => {
+        el.scrollTop = (el.scrollHeight - el.clientHeight) * f;
+      }, frac);
+      await expect.poll(async () => (await rowSeqNos(page)).some((s) => !seen.has(s))).toBe(true);
+      const shown = await rowSeqNos(page);
+      expect(shown.length).toBeGreaterThan(5);
+      expect(shown.length).toBeLessThan(100);
+      for (const s of shown) seen.add(s);
+    }
+  });
+});
