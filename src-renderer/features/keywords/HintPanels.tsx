@@ -1,0 +1,200 @@
+// The eight result sets of one hint, each in its own panel with its own progress and error.
+import type { KSDataDto } from '../../../src-main/contract';
+import { useI18n } from '../../i18n';
+import type { MessageKey } from '../../i18n/messages';
+import type { Detail } from './model/detail';
+import { Highlighted } from './Highlighted';
+import { KeywordCells } from './KeywordCells';
+import { KeywordSuggestPanel } from './KeywordSuggestPanel';
+import { PickList } from './PickList';
+import type { PickItem } from './PickList';
+import { ResultPanel } from './ResultPanel';
+import { useHintQuery } from './suggest-queries';
+import type { HintOperation } from './suggest-queries';
+
+export interface PanelProps {
+  hint: string;
+  background: string;
+  now: number;
+  onPick: (keyword: string) => void;
+  onOpen: (detail: Detail) => void;
+}
+
+type KsOperation = Extract<
+  HintOperation,
+  | 'GetKeywordsByKeywordHint'
+  | 'GetSuggestionKeywordsByKeywordHint'
+  | 'GetNicknamesByKeywordHint'
+  | 'GetBooksKeywordByKeywordHint'
+  | 'GetTicketKeywordByKeywordHint'
+>;
+
+const present = <T,>(list: (T | null)[] | undefined): T[] => (list ?? []).filter((x): x is T => x !== null);
+
+function KsDataPanel({ op, ...p }: PanelProps & { op: KsOperation }) {
+  const { t } = useI18n();
+  const q = useHintQuery(op, p.hint);
+  const rows = present<KSDataDto>(q.data?.data?.KSDataT);
+  const shownHint = q.data?.hint ?? p.hint;
+  const items: PickItem[] = rows.map((r, i) => ({
+    key: `${i}:${r.Keyword ?? ''}`,
+    keyword: r.Keyword ?? '',
+    cells: <KeywordCells record={r} hint={shownHint} background={p.background} now={p.now} />,
+  }));
+  const title = t(`kw.op.${op}` as MessageKey);
+  return (
+    <ResultPanel
+      id={op}
+      title={title}
+      count={q.data ? rows.length : undefined}
+      answeredHint={q.data?.hint}
+      hint={p.hint}
+      fetching={q.isFetching}
+      error={q.error}
+      onRetry={() => void q.refetch()}
+    >
+      {items.length > 0 && (
+        <div className="kw-cols kw-ks" aria-hidden>
+          <span>{t('kw.col.rank')}</span>
+          <span>{t('kw.col.keyword')}</span>
+          <span>{t('kw.col.priority')}</span>
+          <span>{t('kw.col.displayType')}</span>
+          <span>{t('kw.col.window')}</span>
+        </div>
+      )}
+      <PickList label={title} items={items} onPick={p.onPick} onOpen={p.onOpen} className="kw-ks" />
+    </ResultPanel>
+  );
+}
+
+function TopCategoryPanel(p: PanelProps) {
+  const { t } = useI18n();
+  const op = 'GetKeywordByTopCategoryList';
+  const q = useHintQuery(op, p.hint);
+  const rows = present(q.data?.data?.KSTopCategoryDataT);
+  const title = t(`kw.op.${op}`);
+  return (
+    <ResultPanel
+      id={op}
+      title={title}
+      count={q.data ? rows.length : undefined}
+      answeredHint={q.data?.hint}
+      hint={p.hint}
+      fetching={q.isFetching}
+      error={q.error}
+      onRetry={() => void q.refetch()}
+    >
+      <PickList
+        label={title}
+        onPick={p.onPick}
+        onOpen={p.onOpen}
+        className="kw-cat"
+        items={rows.map((r, i) => ({
+          key: `${i}:${r.CategoryCode ?? ''}`,
+          keyword: r.CategoryName ?? r.Keyword ?? '',
+          cells: (
+            <>
+              <span className="kw-c-keyword">{r.CategoryName ?? ''}</span>
+              <span className="kw-c-sub muted">
+                <Highlighted text={r.Keyword ?? ''} hint={q.data?.hint ?? p.hint} />
+              </span>
+              <span className="kw-c-code num muted">{r.CategoryCode ?? ''}</span>
+              <span className="kw-c-num num">{r.Priority ?? ''}</span>
+            </>
+          ),
+        }))}
+      />
+    </ResultPanel>
+  );
+}
+
+function BrandPanel(p: PanelProps) {
+  const { t } = useI18n();
+  const op = 'GetBrandShopSuggestionBrandsByKeywordHint';
+  const q = useHintQuery(op, p.hint);
+  const rows = present(q.data?.data?.KSDataBrandT);
+  const shownHint = q.data?.hint ?? p.hint;
+  const title = t(`kw.op.${op}`);
+  return (
+    <ResultPanel
+      id={op}
+      title={title}
+      count={q.data ? rows.length : undefined}
+      answeredHint={q.data?.hint}
+      hint={p.hint}
+      fetching={q.isFetching}
+      error={q.error}
+      onRetry={() => void q.refetch()}
+    >
+      <PickList
+        label={title}
+        onPick={p.onPick}
+        onOpen={p.onOpen}
+        className="kw-brand"
+        items={rows.map((r, i) => {
+          const detail: Detail | undefined =
+            r.BrandCode === undefined ? undefined : { kind: 'brand', id: r.BrandCode, label: r.BrandName };
+          return {
+            key: `${i}:${r.BrandCode ?? ''}`,
+            keyword: r.BrandName ?? '',
+            detail,
+            cells: (
+              <>
+                <span className="kw-c-keyword">
+                  <Highlighted text={r.BrandName ?? ''} hint={shownHint} />
+                  {r.Hint !== undefined && (
+                    <span className="kw-c-sub muted">
+                      {' '}
+                      <Highlighted text={r.Hint} hint={shownHint} />
+                    </span>
+                  )}
+                </span>
+                <span>
+                  {r.IsBrandShop && <span className="badge badge-neutral">{t('kw.brand.shop')}</span>}
+                </span>
+                <span className="kw-c-code num muted">{r.BrandCode ?? ''}</span>
+                {detail ? (
+                  <button
+                    type="button"
+                    className="kw-link"
+                    tabIndex={-1}
+                    title={t('kw.brand.open')}
+                    aria-label={t('kw.brand.open')}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      p.onOpen(detail);
+                    }}
+                  >
+                    →
+                  </button>
+                ) : (
+                  <span />
+                )}
+              </>
+            ),
+          };
+        })}
+      />
+    </ResultPanel>
+  );
+}
+
+export function HintPanels(p: PanelProps) {
+  return (
+    // Two stacked columns rather than a grid, so a long panel never leaves a hole beside a short one.
+    <div className="kw-panels">
+      <div className="kw-col">
+        <KeywordSuggestPanel {...p} />
+        <BrandPanel {...p} />
+        <KsDataPanel op="GetNicknamesByKeywordHint" {...p} />
+      </div>
+      <div className="kw-col">
+        <KsDataPanel op="GetKeywordsByKeywordHint" {...p} />
+        <KsDataPanel op="GetSuggestionKeywordsByKeywordHint" {...p} />
+        <TopCategoryPanel {...p} />
+        <KsDataPanel op="GetBooksKeywordByKeywordHint" {...p} />
+        <KsDataPanel op="GetTicketKeywordByKeywordHint" {...p} />
+      </div>
+    </div>
+  );
+}

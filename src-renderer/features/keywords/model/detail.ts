@@ -1,0 +1,7 @@
+/** What the detail pane shows: a drill-down from a brand, a book keyword or a catalog keyword. */
+export type Detail =
+  | { kind: 'brand'; id: number; label?: string }
+  | { kind: 'book'; id: string; label?: string }
+  | { kind: 'catalog'; id: string; label?: string };
+
+export const detailKey = (d: Detail) => `${d.kind}:${d.id}`;
