@@ -6,6 +6,7 @@ import { benchDecode } from './decode';
 import { benchEncode } from './encode';
 import { benchThroughput } from './throughput';
 import { benchSync } from './sync';
+import { benchRenderer } from './renderer';
 import { fmt } from './stats';
 
 const only = new Set(process.argv.slice(2));
@@ -71,6 +72,19 @@ if (want('throughput')) {
   log('|---|---:|---:|');
   for (const r of t.rows) log(`| ${r.server} | ${Math.round(r.requestsPerSec).toLocaleString('en-US')} | ${r.failed} |`);
   log(`\nSandbox ÷ node-soap: ${fmt(t.ratio, 2)}× (target ≥ 3×)`);
+}
+
+if (want('renderer')) {
+  const r = await benchRenderer();
+  results['renderer'] = r;
+  log(`\n### (e) The inbox in headless Chromium with the real bundle and ${r.notes.toLocaleString('en-US')} cached notes\n`);
+  log('| measure | value |');
+  log('|---|---:|');
+  log(`| time to the first list paint | ${fmt(r.firstListPaintMs / 1000, 2)} s (of which ${fmt(r.bridgeTransferMs / 1000, 2)} s is the test bridge moving the cache into the page) |`);
+  log(`| search keystroke latency p50 / p95 | ${fmt(r.searchKeystroke.p50)} / ${fmt(r.searchKeystroke.p95)} ms (${r.searchKeystroke.samples} keystrokes) |`);
+  log(`| filter keystroke latency p50 / p95 (target p95 ≤ 16 ms) | ${fmt(r.filterKeystroke.p50)} / ${fmt(r.filterKeystroke.p95)} ms (${r.filterKeystroke.samples} keystrokes) |`);
+  log(`| scroll frame time p50 / p95 | ${fmt(r.scrollFrame.p50)} / ${fmt(r.scrollFrame.p95)} ms (${r.scrollFrame.frames} frames) |`);
+  log(`| JS heap | ${Math.round(r.jsHeapMB)} MB |`);
 }
 
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');

@@ -1,4 +1,4 @@
-import { disassemble, getChoseong } from 'es-hangul';
+import { choseongOf, jamoOf as disassemble } from './hangul-forms';
 
 // Korean-shopping-site style matching of a typed hint against texts.
 //
@@ -116,7 +116,7 @@ function revOf(f: Forms): string {
   return (f.rev ??= f.reverseSource === undefined ? reverse(normOf(f)) : normalize(f.reverseSource));
 }
 function choOf(f: Forms): string {
-  return (f.cho ??= getChoseong(normOf(f), { keepNonHangul: true }));
+  return (f.cho ??= choseongOf(normOf(f)));
 }
 function jamoOf(f: Forms): string {
   return (f.jamo ??= disassemble(normOf(f)));
@@ -206,6 +206,103 @@ export function createMatcher<T>(
     tierOf(query, text) {
       const q = compileQuery(query);
       return q === undefined ? undefined : tierOfForms(q, { source: text });
+    },
+  };
+}
+
+/**
+ * "Contains anywhere" over a large corpus (the inbox's 100,000 notes): every text is normalized and
+ * joined into one string per form, so a query is a handful of native indexOf scans instead of a
+ * loop over 100,000 strings. The same rule as `filter`: a text matches when its normalized form
+ * contains the query, or its initial consonants do (consonant-only query), or its jamo do (a query
+ * with Hangul, which covers a half-typed last syllable). The consonant and jamo forms are built on
+ * the first query that needs them.
+ */
+export interface TextIndex {
+  /** A mask over the items (1 = match), or undefined for an empty query. */
+  matchMask(query: string): Uint8Array | undefined;
+  /** Builds every form now (e.g. while the app is idle), so no keystroke pays for it. */
+  warm(): void;
+  readonly size: number;
+}
+
+const SEP = '\u0000';
+
+interface JoinedForm {
+  text: string;
+  /** Start of each item in `text`; one more entry past the end. */
+  starts: Int32Array;
+}
+
+function joinedForm(text: string, count: number): JoinedForm {
+  const starts = new Int32Array(count + 1);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    starts[i] = at;
+    const end = text.indexOf(SEP, at);
+    at = end < 0 ? text.length + 1 : end + 1;
+  }
+  starts[count] = text.length + 1;
+  return { text, starts };
+}
+
+/** Index of the item whose span holds position `pos` (binary search over starts). */
+function itemAt(starts: Int32Array, pos: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function markAll(form: JoinedForm, needle: string, mask: Uint8Array): void {
+  let pos = form.text.indexOf(needle);
+  while (pos >= 0) {
+    const i = itemAt(form.starts, pos);
+    mask[i] = 1;
+    // One hit per item is enough: continue from the next item.
+    pos = form.text.indexOf(needle, form.starts[i + 1]!);
+  }
+}
+
+export function createTextIndex<T>(items: readonly T[], getText: (item: T) => string): TextIndex {
+  let norm: JoinedForm | undefined;
+  let cho: JoinedForm | undefined;
+  let jamo: JoinedForm | undefined;
+  const count = items.length;
+  const normForm = () =>
+    (norm ??= joinedForm(
+      // One normalization pass over everything; the separator is neither whitespace nor combining.
+      items
+        .map((item) => getText(item).replaceAll(SEP, ''))
+        .join(SEP)
+        .normalize('NFC')
+        .toLowerCase()
+        .replace(/\s+/g, ''),
+      count,
+    ));
+  const choForm = () => (cho ??= joinedForm(choseongOf(normForm().text), count));
+  const jamoForm = () => (jamo ??= joinedForm(disassemble(normForm().text), count));
+  return {
+    size: count,
+    warm() {
+      choForm();
+      jamoForm();
+    },
+    matchMask(query) {
+      const q = compileQuery(query.replaceAll(SEP, ''));
+      if (q === undefined) return undefined;
+      const mask = new Uint8Array(count);
+      if (count === 0) return mask;
+      const n = normForm();
+      markAll(n, q.norm, mask);
+      // Both derived forms keep the separators, so item boundaries carry over.
+      if (q.choseong) markAll(choForm(), q.norm, mask);
+      if (q.jamo !== undefined) markAll(jamoForm(), q.jamo, mask);
+      return mask;
     },
   };
 }

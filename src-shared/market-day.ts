@@ -6,6 +6,16 @@ const OFFSET_MS = 9 * 3600_000;
 const DAY_MS = 86_400_000;
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Days since 1970-01-01 (Korean time) of the day holding `ms`: a cheap key for per-day buckets. */
+export function marketDayNumber(ms: number): number {
+  return Math.floor((ms + OFFSET_MS) / DAY_MS);
+}
+
+/** The day number of a 'YYYY-MM-DD' day. */
+export function dayNumberOf(day: string): number {
+  return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+}
+
 /** 'YYYY-MM-DD' of the Korean day holding `ms`. */
 export function marketDayOf(ms: number): string {
   return new Date(ms + OFFSET_MS).toISOString().slice(0, 10);

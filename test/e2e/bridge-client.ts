@@ -4,7 +4,7 @@ import { buildDeskApi } from '../../src-main/preload/build-api';
 
 type Listener = (payload: unknown) => void;
 const w = window as unknown as {
-  __deskInvoke: (channel: string, req: unknown, callId: string | null) => Promise<unknown>;
+  __deskInvoke: (channel: string, req: unknown, callId: string | null) => Promise<string>;
   __deskAbort: (callId: string) => Promise<void>;
   __deskEmit: (event: string, payload: unknown) => void;
   desk: unknown;
@@ -14,7 +14,7 @@ w.__deskEmit = (event, payload) => {
   for (const l of listeners.get(event) ?? []) l(payload);
 };
 const desk = buildDeskApi({
-  invoke: (channel, req, callId) => w.__deskInvoke(channel, req, callId),
+  invoke: (channel, req, callId) => w.__deskInvoke(channel, req, callId).then((text) => JSON.parse(text) as unknown),
   abort: (callId) => void w.__deskAbort(callId),
   subscribe: (event, listener) => {
     let set = listeners.get(event);

@@ -15,7 +15,7 @@ import { defaultFilters, filtersToJson, hasNarrowing, parseFilters, resolveRange
 import type { InboxFilters, SortKey } from './filters';
 import { NoteDetail } from './NoteDetail';
 import { NoteList } from './NoteList';
-import { buildSearchIndex, filterNotes, isPastSla, searchHits, sortNotes, summarize } from './note-view';
+import { buildSearchIndex, filterNotes, isPastSla, searchHits, sortOrder, summarize } from './note-view';
 import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
 import { marketDayOf } from '../../../src-shared/market-day';
@@ -109,15 +109,25 @@ function Inbox(props: {
   }, [data.asOf, setLastSync]);
 
   const index = useMemo(() => buildSearchIndex(data.notes), [data.notes]);
+  // Build the search forms while the seller is not doing anything, so the first search is instant.
+  useEffect(() => {
+    if (index.notes.length === 0) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => index.text.warm(), { timeout: 5000 });
+    return () => cancel(id);
+  }, [index]);
+  // Sorted once per data or sort change; filtering keeps that order.
+  const order = useMemo(() => sortOrder(data.notes, f.sort), [data.notes, f.sort]);
   const search = useDeferredValue(f.search);
   const hits = useMemo(() => searchHits(index, search), [index, search]);
   const view = useMemo(
-    () => filterNotes(data.notes, { ...f, search }, range, hits),
+    () => filterNotes(data.notes, { ...f, search }, range, hits, order),
     // f's own identity changes on every keystroke in the search box; only these fields matter here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data.notes, hits, range, f.status, f.types, f.itemNo, f.orderNo, f.sellerId],
+    [data.notes, order, hits, range, f.status, f.types, f.itemNo, f.orderNo, f.sellerId],
   );
-  const sorted = useMemo(() => sortNotes(view.notes, f.sort), [view.notes, f.sort]);
+  const sorted = view.notes;
   const summary = useMemo(() => summarize(sorted, range, now, slaHours), [sorted, range, now, slaHours]);
 
   // The sidebar counts what waits for an answer in the period, whatever else is filtered.
