@@ -2,6 +2,7 @@
 // keep-alive, several concurrent connections, one load generator for both, rounds interleaved.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { buildRequest } from '../src-main/soap/envelope-write';
@@ -22,6 +23,20 @@ async function startServer(script: string): Promise<Started> {
   });
   return { child, info: JSON.parse(line) };
 }
+
+/** CPU seconds a process has used so far (Linux /proc; undefined elsewhere). */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the parenthesized command name; utime and stime are the 12th and 13th of those.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100;
 
 async function load(url: string, headers: Record<string, string>, body: string, concurrency: number, durationMs: number) {
   const dispatcher = new Agent({ connections: concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
@@ -45,10 +60,16 @@ async function load(url: string, headers: Record<string, string>, body: string, 
 export interface ThroughputRow {
   server: string;
   requestsPerSec: number;
+  /** Requests served per CPU-second of the server process: its capacity, whatever the load generator manages. */
+  requestsPerCpuSecond?: number;
   failed: number;
 }
 
-export async function benchThroughput(concurrency = 8, durationMs = 1500, rounds = 5): Promise<{ rows: ThroughputRow[]; ratio: number }> {
+export async function benchThroughput(
+  concurrency = 8,
+  durationMs = 1500,
+  rounds = 5,
+): Promise<{ rows: ThroughputRow[]; ratio: number; cpuRatio?: number }> {
   const sandbox = await startServer('bench/servers/sandbox.ts');
   const nodeSoap = await startServer('bench/servers/node-soap.ts');
   try {
@@ -69,18 +90,38 @@ export async function benchThroughput(concurrency = 8, durationMs = 1500, rounds
       'node-soap': { url: `${nodeSoap.info.baseUrl}/APIv1/MarketService.asmx`, built: ours },
     };
     const results: Record<string, number[]> = { sandbox: [], 'node-soap': [] };
+    const perCpu: Record<string, number[]> = { sandbox: [], 'node-soap': [] };
+    const pids: Record<string, number | undefined> = { sandbox: sandbox.child.pid, 'node-soap': nodeSoap.child.pid };
     const failures: Record<string, number> = { sandbox: 0, 'node-soap': 0 };
     for (let r = 0; r < rounds + 1; r++) {
       for (const [name, t] of Object.entries(targets)) {
-        const { rps, failed } = await load(t.url, t.built.headers, t.built.xml, concurrency, r === 0 ? 500 : durationMs);
+        const cpuBefore = cpuSeconds(pids[name]);
+        const ms = r === 0 ? 500 : durationMs;
+        const { rps, failed } = await load(t.url, t.built.headers, t.built.xml, concurrency, ms);
+        const cpuAfter = cpuSeconds(pids[name]);
         if (r > 0) {
           results[name]!.push(rps);
           failures[name]! += failed;
+          if (cpuBefore !== undefined && cpuAfter !== undefined && cpuAfter > cpuBefore) {
+            perCpu[name]!.push((rps * (ms / 1000)) / (cpuAfter - cpuBefore));
+          }
         }
       }
     }
-    const rows = Object.entries(results).map(([server, xs]) => ({ server, requestsPerSec: median(xs), failed: failures[server]! }));
-    return { rows, ratio: rows[0]!.requestsPerSec / rows[1]!.requestsPerSec };
+    const rows: ThroughputRow[] = Object.entries(results).map(([server, xs]) => ({
+      server,
+      requestsPerSec: median(xs),
+      ...(perCpu[server]!.length > 0 ? { requestsPerCpuSecond: median(perCpu[server]!) } : {}),
+      failed: failures[server]!,
+    }));
+    const [sandboxRow, nodeSoapRow] = rows as [ThroughputRow, ThroughputRow];
+    return {
+      rows,
+      ratio: sandboxRow.requestsPerSec / nodeSoapRow.requestsPerSec,
+      ...(sandboxRow.requestsPerCpuSecond && nodeSoapRow.requestsPerCpuSecond
+        ? { cpuRatio: sandboxRow.requestsPerCpuSecond / nodeSoapRow.requestsPerCpuSecond }
+        : {}),
+    };
   } finally {
     sandbox.child.kill('SIGTERM');
     nodeSoap.child.kill('SIGTERM');

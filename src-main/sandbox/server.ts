@@ -23,6 +23,7 @@ import type {
 } from '../schema';
 import { PayloadError, buildFault, buildResponse, decodeRequest } from '../soap/envelope-write';
 import type { FaultSpec, SoapVersion } from '../soap/envelope-write';
+import type { RecordMemo } from '../soap/codec';
 import { parseXml } from '../soap/xml-read';
 import type { XmlElement } from '../soap/xml-read';
 import { readEnvelope } from '../soap/envelope-read';
@@ -109,6 +110,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const injector = new FaultInjector(faults, seed, clock);
   const backend = opts.backend ?? createBackend({ seed, now, notes: opts.notes ?? 5000 });
   const stats = { requests: 0, faults: 0 };
+  // The seeded records never change: each is serialized once per namespace context, then reused.
+  const memo: RecordMemo = new Map();
   let baseUrl = '';
 
   const server = createServer((req, res) => {
@@ -253,7 +256,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 
     if (service === 'suggest') {
       const result = backend.suggest(decoded.op as SuggestOperationName, decoded.request as never, now);
-      return buildResponse(decoded.op, result as never, { version, ns });
+      return buildResponse(decoded.op, result as never, { version, ns, memo });
     }
 
     const security = securityHeaders(env.header, nsUri('security', ns));
@@ -273,6 +276,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       version,
       ns,
       encryptedTicket: issuer.issue(),
+      memo,
     });
   }
 

@@ -47,64 +47,67 @@ function canonicalLong(text: string): string {
   return /^[+-]?0\d|^\+/.test(text) ? BigInt(text).toString() : text === '-0' ? '0' : text;
 }
 
+// Module-level, not a per-call closure: these run for every attribute of every record.
+function pathOf(path: string, attr: string | undefined): string {
+  return attr === undefined ? path : `${path}@${attr}`;
+}
+
 /** `attr`, when given, is appended to `path` as `path@attr` — only when an error is raised. */
 export function decodeScalar(scalar: Scalar, raw: string, path: string, attr?: string): string | number | boolean {
   if (scalar === 'string') return raw;
   const text = collapse(raw);
-  const where = () => (attr === undefined ? path : `${path}@${attr}`);
   switch (scalar) {
     case 'int': {
-      if (!LONG_RE.test(text)) throw new ValueError(where(), scalar, raw);
+      if (!LONG_RE.test(text)) throw new ValueError(pathOf(path, attr), scalar, raw);
       const n = Number(text);
-      if (n < INT_MIN || n > INT_MAX) throw new ValueError(where(), scalar, raw);
+      if (n < INT_MIN || n > INT_MAX) throw new ValueError(pathOf(path, attr), scalar, raw);
       return n;
     }
     case 'long':
-      if (!LONG_RE.test(text) || !longInRange(text)) throw new ValueError(where(), scalar, raw);
+      if (!LONG_RE.test(text) || !longInRange(text)) throw new ValueError(pathOf(path, attr), scalar, raw);
       return canonicalLong(text);
     case 'boolean':
       if (text === 'true' || text === '1') return true;
       if (text === 'false' || text === '0') return false;
-      throw new ValueError(where(), scalar, raw);
+      throw new ValueError(pathOf(path, attr), scalar, raw);
     case 'decimal':
-      if (!DECIMAL_RE.test(text)) throw new ValueError(where(), scalar, raw);
+      if (!DECIMAL_RE.test(text)) throw new ValueError(pathOf(path, attr), scalar, raw);
       return text;
     case 'dateTime':
-      if (!isDateTime(text)) throw new ValueError(where(), scalar, raw);
+      if (!isDateTime(text)) throw new ValueError(pathOf(path, attr), scalar, raw);
       return text;
   }
 }
 
 export function encodeScalar(scalar: Scalar, value: unknown, path: string, attr?: string): string {
-  const where = () => (attr === undefined ? path : `${path}@${attr}`);
   switch (scalar) {
     case 'string':
-      if (typeof value !== 'string') throw new TypeError(`${where()}: expected a string`);
+      if (typeof value !== 'string') throw new TypeError(`${pathOf(path, attr)}: expected a string`);
       return value;
     case 'int':
       if (typeof value !== 'number' || !Number.isInteger(value) || value < INT_MIN || value > INT_MAX) {
-        throw new TypeError(`${where()}: expected a 32-bit integer, got ${String(value)}`);
+        throw new TypeError(`${pathOf(path, attr)}: expected a 32-bit integer, got ${String(value)}`);
       }
       return String(value);
     case 'long': {
       const text = typeof value === 'bigint' ? value.toString() : value;
       if (typeof text !== 'string' || !LONG_RE.test(text)) {
-        throw new TypeError(`${where()}: expected a long as a string of digits, got ${String(value)}`);
+        throw new TypeError(`${pathOf(path, attr)}: expected a long as a string of digits, got ${String(value)}`);
       }
-      if (!longInRange(text)) throw new TypeError(`${where()}: ${text} is outside xsd:long`);
+      if (!longInRange(text)) throw new TypeError(`${pathOf(path, attr)}: ${text} is outside xsd:long`);
       return canonicalLong(text);
     }
     case 'boolean':
-      if (typeof value !== 'boolean') throw new TypeError(`${where()}: expected a boolean`);
+      if (typeof value !== 'boolean') throw new TypeError(`${pathOf(path, attr)}: expected a boolean`);
       return value ? 'true' : 'false';
     case 'decimal':
       if (typeof value !== 'string' || !DECIMAL_RE.test(value)) {
-        throw new TypeError(`${where()}: expected a decimal as exact text, got ${String(value)}`);
+        throw new TypeError(`${pathOf(path, attr)}: expected a decimal as exact text, got ${String(value)}`);
       }
       return value;
     case 'dateTime':
       if (typeof value !== 'string' || !isDateTime(value)) {
-        throw new TypeError(`${where()}: expected an xsd:dateTime like 2026-11-22T09:30:00+09:00, got ${String(value)}`);
+        throw new TypeError(`${pathOf(path, attr)}: expected an xsd:dateTime like 2026-11-22T09:30:00+09:00, got ${String(value)}`);
       }
       return value;
   }

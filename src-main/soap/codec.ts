@@ -68,6 +68,13 @@ const escAttr = (v: string) => (/[&<>"\r\n\t]/.test(v) ? v.replace(/[&<>"\r\n\t]
  * from the one in scope (`inScopeNs`). Undeclared keys are ignored; undefined attributes omitted.
  * A value XML 1.0 cannot carry throws InvalidXmlCharError before anything is written.
  */
+/**
+ * Serialized child records, for a server whose records never change (the sandbox's seeded data): the
+ * same object in the same namespace context always serializes to the same text. Keyed by context,
+ * then by object identity, so nothing outlives the records it describes.
+ */
+export type RecordMemo = Map<string, WeakMap<object, string>>;
+
 export function writeRecord(
   elementNs: string,
   elementName: string,
@@ -76,6 +83,7 @@ export function writeRecord(
   ns: ServiceNamespaces,
   inScopeNs: string,
   path = elementName,
+  memo?: RecordMemo,
 ): string {
   const plan = planOf(type);
   let out = `<${elementName}`;
@@ -102,7 +110,19 @@ export function writeRecord(
         if (!child.nillable) throw new TypeError(`${childPath}: not nillable`);
         inner += `${open} xsi:nil="true"/>`;
       } else if (child.record) {
-        inner += writeRecord(childNs, child.name, child.record, item as Record<string, unknown>, ns, elementNs, childPath);
+        if (memo) {
+          const context = `${child.record}|${child.name}|${childNs}|${elementNs}`;
+          let texts = memo.get(context);
+          if (!texts) memo.set(context, (texts = new WeakMap()));
+          let text = texts.get(item as object);
+          if (text === undefined) {
+            text = writeRecord(childNs, child.name, child.record, item as Record<string, unknown>, ns, elementNs, childPath, memo);
+            texts.set(item as object, text);
+          }
+          inner += text;
+        } else {
+          inner += writeRecord(childNs, child.name, child.record, item as Record<string, unknown>, ns, elementNs, childPath);
+        }
       } else {
         const text = encodeScalar(child.scalar!, item, childPath);
         if (child.scalar === 'string') assertXmlChars(text, childPath);

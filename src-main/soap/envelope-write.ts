@@ -14,6 +14,7 @@ import {
 } from '../schema';
 import type { OperationName, OperationSpec, RecordName, RequestOf, ResultOf, ServiceNamespaces } from '../schema';
 import { readRecord, serviceNamespaces, writeRecord } from './codec';
+import type { RecordMemo } from './codec';
 import type { XmlElement } from './xml-read';
 import { markText, unmark } from './xml-text';
 
@@ -113,7 +114,7 @@ export function buildRequest<N extends OperationName>(
 export function buildResponse<N extends OperationName>(
   op: N,
   result: ResultOf<N>,
-  opts: { version: SoapVersion; ns: ServiceNamespaces; encryptedTicket?: string },
+  opts: { version: SoapVersion; ns: ServiceNamespaces; encryptedTicket?: string; memo?: RecordMemo },
 ): string {
   const spec: OperationSpec = OPERATIONS[op];
   const { doc, env, envNs, prefix } = envelope(opts.version);
@@ -127,7 +128,7 @@ export function buildResponse<N extends OperationName>(
   resp.txt(SLOT);
   return fillSlot(
     unmark(doc.end()),
-    writeRecord(opNs, `${op}Result`, spec.result, result as Record<string, unknown>, opts.ns, opNs),
+    writeRecord(opNs, `${op}Result`, spec.result, result as Record<string, unknown>, opts.ns, opNs, `${op}Result`, opts.memo),
   );
 }
 
