@@ -1,3 +1,4 @@
+import type { RecordOf } from '../schema';
 // The suggest domain's channels: one per suggest operation, `suggest.<OperationName>`, request and result exactly
 // as the schema decodes them (int -> number, long -> digit string, decimal -> exact text, dateTime -> text as
 // sent; every attribute optional; list wrappers keep their nillable children as null).
@@ -6,118 +7,20 @@
 // result, progress and error as soon as its operation answers, and a stale hint is cancelled through the ordinary
 // per-call abort of each call.
 //
-// The records are written out here because the renderer's project type-checks the contract without the schema;
-// test/unit/services/suggest-contract.test.ts fails to compile if they ever drift from RecordOf/RequestOf/ResultOf.
+// The records are the schema's own types (import type only: the contract stays pure).
 
-export interface KSDataDto {
-  Keyword?: string;
-  KeywordReverse?: string;
-  Priority?: number;
-  DisplayType?: number;
-  IsBold?: boolean;
-  FontColorRgb?: string;
-  KeywordRank?: number;
-  ApplyingDate?: string;
-  ClosingDate?: string;
-  Hint?: string;
-}
-export interface KSTopCategoryDataDto {
-  Keyword?: string;
-  CategoryCode?: number;
-  CategoryName?: string;
-  Priority?: number;
-}
-export interface SearchNoticeDto {
-  SeqNo?: number;
-  GroupNo?: number;
-  NoticeType?: number;
-  IconType?: number;
-  IsBold?: boolean;
-  FontColor?: string;
-  Contents?: string;
-  Url?: string;
-  StartDate?: string;
-  EndDate?: string;
-  InsertDate?: string;
-  DisplayOrder?: number;
-}
-export interface KSDataBrandDto {
-  BrandCode?: number;
-  BrandName?: string;
-  IsBrandShop?: boolean;
-  MdPicImg1?: string;
-  MdPicImg2?: string;
-  Hint?: string;
-  InsDate?: string;
-  UpdDate?: string;
-}
-export interface SuggestKeywordContentsDto {
-  Keyword?: string;
-  Hint?: string;
-  Priority?: number;
-  BookItemNo?: string;
-  CatalogID?: string;
-  BrandID?: number;
-}
-export interface SuggestKeywordShopDto {
-  Keyword?: string;
-  ShopID?: string;
-  ShopName?: string;
-  LargeCategory?: string;
-}
-export interface SuggestKeywordMDDto {
-  Keyword?: string;
-  MDID?: string;
-  MDName?: string;
-  LargeCategory?: string;
-}
-export interface SuggestKeywordDLPDto {
-  Keyword?: string;
-}
-export interface KeywordSuggestDto {
-  KeywordContents?: SuggestKeywordContentsDto[];
-  TopCategory?: KSTopCategoryDataDto[];
-  Shop?: SuggestKeywordShopDto[];
-  MD?: SuggestKeywordMDDto[];
-  DLP?: SuggestKeywordDLPDto[];
-}
-export interface SuggestItemDto {
-  ItemNo?: string;
-  Price?: string;
-  DiscountPrice?: string;
-  CatalogID?: string;
-  ItemName?: string;
-  IsAdult?: boolean;
-  Category?: string;
-  FixImage80?: string;
-  FixImage100?: string;
-  IsFreeOfCharge?: boolean;
-  BrandName?: string;
-  DiscountRate?: number;
-}
-export interface SuggestBookItemDto extends SuggestItemDto {
-  ISBN?: string;
-  Author?: string;
-  Publisher?: string;
-  Review?: string;
-  BookCash?: number;
-  ProductionDate?: string;
-  LowestPrice?: string;
-}
-export interface SuggestOSCatalogDto {
-  ID?: string;
-  CatalogFullName?: string;
-  ProductionDate?: string;
-  MainDescription?: string;
-  LowestPrice?: string;
-  IacLowestPriceTotalPrice?: string;
-  MatchingItemCount?: number;
-  SetAttributeElementName?: string;
-  SetAttributeIsUnit?: boolean;
-  SetAttributeUnitName?: string;
-  Image100Path?: string;
-  SetCatalogs?: SuggestOSCatalogDto[];
-}
+export type KSDataDto = RecordOf<'KSDataT'>;
+export type KSTopCategoryDataDto = RecordOf<'KSTopCategoryDataT'>;
+export type SearchNoticeDto = RecordOf<'SearchNoticeT'>;
+export type KSDataBrandDto = RecordOf<'KSDataBrandT'>;
+export type SuggestKeywordContentsDto = RecordOf<'SuggestKeywordContentsT'>;
+export type SuggestKeywordShopDto = RecordOf<'SuggestKeywordShopT'>;
+export type SuggestKeywordMDDto = RecordOf<'SuggestKeywordMDT'>;
+export type SuggestKeywordDLPDto = RecordOf<'SuggestKeywordDLPT'>;
+export type KeywordSuggestDto = RecordOf<'KeywordSuggestT'>;
+export type SuggestItemDto = RecordOf<'SuggestItemT'>;
+export type SuggestBookItemDto = RecordOf<'SuggestBookItemT'>;
+export type SuggestOSCatalogDto = RecordOf<'SuggestOSCatalogT'>;
 
 export interface KeywordHintRequest {
   keywordHint?: string;

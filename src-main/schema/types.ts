@@ -4,24 +4,24 @@ import type { RECORDS } from './records';
 import type { ReplyStatus, SearchQueryType } from './records';
 import type { Scalar, ScalarValue } from './scalar';
 
-type Defs = typeof RECORDS;
-type AttrValues<A> = { -readonly [K in keyof A]?: A[K] extends Scalar ? ScalarValue<A[K]> : never };
+export type Defs = typeof RECORDS;
+export type AttrValues<A> = { -readonly [K in keyof A]?: A[K] extends Scalar ? ScalarValue<A[K]> : never };
 
-type ChildValue<C> = C extends { type: infer T }
+export type ChildValue<C> = C extends { type: infer T }
   ? T extends RecordName
     ? RecordOf<T>
     : T extends Scalar
       ? ScalarValue<T>
       : never
   : never;
-type ChildSlot<C> = C extends { many: true }
+export type ChildSlot<C> = C extends { many: true }
   ? C extends { nillable: true }
     ? (ChildValue<C> | null)[]
     : ChildValue<C>[]
   : ChildValue<C>;
-type ChildValues<C> = { -readonly [K in keyof C]?: ChildSlot<C[K]> };
+export type ChildValues<C> = { -readonly [K in keyof C]?: ChildSlot<C[K]> };
 
-type Refine<N extends RecordName, T> = N extends 'SendNote'
+export type Refine<N extends RecordName, T> = N extends 'SendNote'
   ? Omit<T, 'ReplyStatus' | 'SearchQueryType'> & { ReplyStatus?: ReplyStatus; SearchQueryType?: SearchQueryType }
   : N extends 'BuyerNoteListReq'
     ? Omit<T, 'ReplyStatus'> & { ReplyStatus?: ReplyStatus }

@@ -1,6 +1,7 @@
 // The SOAP layer's typed failures. `deskCode` crosses IPC unchanged (the host maps it to the envelope's error code),
 // `message` is one sentence a seller can act on, `detail` is for the curious (fault code, HTTP status, parser
 // position). Neither may ever hold a ticket: whatever came from the wire goes through redactText first.
+import type { ErrorCode } from '../contract/envelope';
 import { redactText } from './redact';
 
 export const DESK_CODES = [
@@ -13,7 +14,7 @@ export const DESK_CODES = [
   'BAD_RESPONSE',
   'ABORTED',
   'INTERNAL',
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type DeskCode = (typeof DESK_CODES)[number];
 
 export interface SoapErrorOptions {

@@ -226,8 +226,8 @@ describe('keyword explorer in Chromium against the sandbox', () => {
     const { page } = app;
     await openKeywords(page);
     const root = oracleDeps.connection.sandbox()!.backend.data.suggest.catalogs[DEEP_CATALOG_ID]!;
-    const level2 = root.SetCatalogs[0]!;
-    const level3 = level2.SetCatalogs[0]!;
+    const level2 = root.SetCatalogs![0]!;
+    const level3 = level2.SetCatalogs![0]!;
     const level4 = level3.SetCatalogs;
 
     await search(page, '나이키 에어포스');
@@ -240,16 +240,16 @@ describe('keyword explorer in Chromium against the sandbox', () => {
         .locator(`[role="treeitem"][aria-level="${level}"]`)
         .evaluateAll((els) => els.map((e) => e.ariaLabel));
     await poll(() => names(1)).toEqual([root.CatalogFullName]);
-    expect(await names(2)).toEqual(root.SetCatalogs.map((c) => c.CatalogFullName));
+    expect(await names(2)).toEqual(root.SetCatalogs!.map((c) => c.CatalogFullName));
     expect(await names(3)).toEqual([]);
 
     await tree.focus();
     await page.keyboard.press('ArrowDown'); // level 2, first
     await page.keyboard.press('ArrowRight'); // expand it
-    await poll(() => names(3)).toEqual(level2.SetCatalogs.map((c) => c.CatalogFullName));
+    await poll(() => names(3)).toEqual(level2.SetCatalogs!.map((c) => c.CatalogFullName));
     await page.keyboard.press('ArrowRight'); // into its first child (level 3)
     await page.keyboard.press('ArrowRight'); // expand level 3
-    await poll(() => names(4)).toEqual(level4.map((c) => c.CatalogFullName));
+    await poll(() => names(4)).toEqual(level4!.map((c) => c.CatalogFullName));
     const selected = () => tree.locator('[aria-selected="true"]').getAttribute('aria-label');
     expect(await selected()).toBe(level3.CatalogFullName);
     expect(await tree.locator(`[aria-label="${level3.CatalogFullName}"]`).getAttribute('aria-expanded')).toBe(

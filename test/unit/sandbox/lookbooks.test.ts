@@ -61,8 +61,8 @@ describe('element and template types', () => {
         if (e.ImagePath !== undefined) expect(renderImage(e.ImagePath)).toBeDefined();
       }
       for (const item of lb.items) {
-        expect(item.ItemImagePathList.length).toBeGreaterThan(0);
-        for (const p of item.ItemImagePathList) expect(renderImage(p)).toBeDefined();
+        expect(item.ItemImagePathList!.length).toBeGreaterThan(0);
+        for (const p of item.ItemImagePathList!) expect(renderImage(p)).toBeDefined();
         if (item.CouponDiscountPrice !== undefined) {
           expect(Number(item.CouponDiscountPrice)).toBeLessThan(Number(item.Price));
         }
@@ -81,7 +81,7 @@ describe('items', () => {
       expect(typeof item.Focus).toBe('boolean');
       expect(item.ItemLandingUrl).toMatch(/^https:\/\//);
     }
-    const colours = items.flatMap((i) => i.SohoItemColorList);
+    const colours = items.flatMap((i) => i.SohoItemColorList!);
     expect(colours.some((c) => /^#[0-9A-F]{6}$/.test(c))).toBe(true);
     expect(colours.some((c) => /^[가-힣]+$/.test(c))).toBe(true);
     expect(items.filter((i) => !/^\d+(\.\d+)?$/.test(i.Price ?? ''))).toEqual([
@@ -89,7 +89,7 @@ describe('items', () => {
     ]);
     expect(items.some((i) => i.Premium === true)).toBe(true);
     expect(items.some((i) => i.Focus === true)).toBe(true);
-    expect(items.some((i) => i.SohoItemIconList.length > 0)).toBe(true);
+    expect(items.some((i) => i.SohoItemIconList!.length > 0)).toBe(true);
   });
 });
 
@@ -145,8 +145,8 @@ describe(`broken seller ${BROKEN_SELLER_ID}`, () => {
   });
 
   it('has an item without images and an item without colours', () => {
-    expect(broken.items.some((i) => i.ItemImagePathList.length === 0)).toBe(true);
-    expect(broken.items.some((i) => i.SohoItemColorList.length === 0)).toBe(true);
+    expect(broken.items.some((i) => i.ItemImagePathList!.length === 0)).toBe(true);
+    expect(broken.items.some((i) => i.SohoItemColorList!.length === 0)).toBe(true);
   });
 
   it('has a text element longer than 2,000 EUC-KR bytes, all encodable', () => {

@@ -182,14 +182,14 @@ describe('books', () => {
 
 describe('catalogs', () => {
   function depth(c: SuggestOSCatalogT): number {
-    return c.SetCatalogs.length === 0 ? 0 : 1 + Math.max(...c.SetCatalogs.map(depth));
+    return c.SetCatalogs!.length === 0 ? 0 : 1 + Math.max(...c.SetCatalogs!.map(depth));
   }
 
   it(`${DEEP_CATALOG_ID} nests SetCatalogs at least three levels deep`, () => {
     const [deep] = suggest.catalog(DEEP_CATALOG_ID);
     expect(deep).toBeDefined();
     expect(depth(deep as SuggestOSCatalogT)).toBeGreaterThanOrEqual(3);
-    const leaf = deep?.SetCatalogs[0]?.SetCatalogs[0]?.SetCatalogs[0];
+    const leaf = deep?.SetCatalogs![0]?.SetCatalogs![0]?.SetCatalogs![0];
     expect(leaf?.ID).toMatch(/^\d+$/);
     expect(suggest.catalog(leaf?.ID ?? '')).toEqual([leaf]);
   });
@@ -234,24 +234,24 @@ describe('notices', () => {
 describe('keywordSuggest', () => {
   it('links keywords to real brands and catalogs so drill-downs work', () => {
     const ks = suggest.keywordSuggest('나이키', NOW);
-    expect(ks.KeywordContents.length).toBeGreaterThan(0);
-    expect(ks.KeywordContents.length).toBeLessThanOrEqual(SUGGEST_RESULT_LIMIT);
-    const brand = ks.KeywordContents.find((c) => c.BrandID !== undefined);
+    expect(ks.KeywordContents!.length).toBeGreaterThan(0);
+    expect(ks.KeywordContents!.length).toBeLessThanOrEqual(SUGGEST_RESULT_LIMIT);
+    const brand = ks.KeywordContents!.find((c) => c.BrandID !== undefined);
     expect(suggest.brandItems(brand?.BrandID ?? -1).length).toBeGreaterThan(0);
-    const cat = ks.KeywordContents.find((c) => c.CatalogID !== undefined);
+    const cat = ks.KeywordContents!.find((c) => c.CatalogID !== undefined);
     expect(cat?.CatalogID).toBe(DEEP_CATALOG_ID);
-    expect(ks.TopCategory[0]?.CategoryName).toBe('패션잡화');
-    expect(ks.Shop.length).toBeGreaterThan(0);
-    expect(ks.Shop.length).toBeLessThanOrEqual(KEYWORD_SUGGEST_SIDE_LIMIT);
-    expect(ks.MD.length).toBeGreaterThan(0);
+    expect(ks.TopCategory![0]?.CategoryName).toBe('패션잡화');
+    expect(ks.Shop!.length).toBeGreaterThan(0);
+    expect(ks.Shop!.length).toBeLessThanOrEqual(KEYWORD_SUGGEST_SIDE_LIMIT);
+    expect(ks.MD!.length).toBeGreaterThan(0);
     expect(ks.DLP).toEqual([{ Keyword: '나이키 브랜드위크' }]);
-    for (const c of ks.KeywordContents) expect(Object.values(c)).not.toContain(undefined);
+    for (const c of ks.KeywordContents!) expect(Object.values(c)).not.toContain(undefined);
   });
 
   it('links book keywords to real books', () => {
     const book = Object.values(s.books)[3];
     const ks = suggest.keywordSuggest(book?.ItemName, NOW);
-    const link = ks.KeywordContents.find((c) => c.BookItemNo !== undefined);
+    const link = ks.KeywordContents!.find((c) => c.BookItemNo !== undefined);
     expect(link).toBeDefined();
     expect(suggest.book(link?.BookItemNo)).toHaveLength(1);
   });
