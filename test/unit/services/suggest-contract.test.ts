@@ -4,8 +4,8 @@ import type { Req, Res } from '../../../src-main/contract';
 import { SUGGEST_OPERATIONS } from '../../../src-main/schema';
 import type { RequestOf, ResultOf } from '../../../src-main/schema';
 
-// The contract writes the suggest records out for the renderer's project; these checks make `tsc -b` fail the
-// moment they drift from the schema the client decodes with.
+// Each channel's request and result must be exactly what the schema gives its operation (a channel wired to the
+// wrong record or wrapper makes `tsc -b` fail here).
 /** Mutual assignability: `true` is only accepted when A and B describe the same values. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const checked: string[] = [];
