@@ -9,7 +9,7 @@ import { createHandlers, requestSchemas } from '../host/create-handlers';
 import { assembleHost } from '../host/assemble-host';
 import { createSafeStorageVault } from '../host/safe-storage-vault';
 import { appMenuTemplate } from './app-menu';
-import { isAppUrl } from './window-security';
+import { isAllowedPermission, isAppUrl } from './window-security';
 import type { SecureWebPreferences } from './window-security';
 import { loadWindowState, MIN_SIZE, saveWindowState } from './window-state';
 
@@ -101,8 +101,13 @@ app.on('web-contents-created', (_event, contents) => {
 
 void app.whenReady().then(async () => {
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, app.isPackaged)));
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // Copy buttons and desktop notifications need these two; everything else (camera, geolocation…) is refused.
+  session.defaultSession.setPermissionRequestHandler((wc, permission, callback) =>
+    callback(isAllowedPermission(permission, wc.getURL(), rendererUrl())),
+  );
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, origin) =>
+    isAllowedPermission(permission, origin, rendererUrl()),
+  );
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     // The literal must equal CONTENT_SECURITY_POLICY (a unit test checks): scanners only read literals here.
     // Reviewed scanner notes: script-src 'self' only ever serves the app's own bundle (no JSONP, no uploads);
@@ -141,7 +146,9 @@ void app.whenReady().then(async () => {
     // The seller picks the path in the OS dialog; the renderer never names a path itself.
     saveFile: async (name, data) => {
       const defaultPath = join(app.getPath('downloads'), name);
-      const r = mainWindow ? await dialog.showSaveDialog(mainWindow, { defaultPath }) : await dialog.showSaveDialog({ defaultPath });
+      const r = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, { defaultPath })
+        : await dialog.showSaveDialog({ defaultPath });
       if (r.canceled || !r.filePath) return undefined;
       await writeFile(r.filePath, data);
       return r.filePath;

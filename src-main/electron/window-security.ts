@@ -55,3 +55,20 @@ export function isAppUrl(url: string, appUrl: string): boolean {
     return false;
   }
 }
+
+/** The only permissions the app grants, and only to its own pages: copying text and desktop notifications. */
+export const ALLOWED_PERMISSIONS: readonly string[] = ['clipboard-sanitized-write', 'notifications'];
+
+export function isAllowedPermission(permission: string, requestingUrl: string, appUrl: string): boolean {
+  if (!ALLOWED_PERMISSIONS.includes(permission)) return false;
+  // A permission check may report only the origin ('file://' for the packaged app).
+  if (isAppUrl(requestingUrl, appUrl)) return true;
+  try {
+    const a = new URL(appUrl);
+    return a.protocol === 'file:'
+      ? requestingUrl === 'file://' || requestingUrl === 'file:///'
+      : new URL(requestingUrl).origin === a.origin;
+  } catch {
+    return false;
+  }
+}

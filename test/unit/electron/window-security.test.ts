@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY,
+  isAllowedPermission,
   isAppUrl,
   secureWebPreferences,
 } from '../../../src-main/electron/window-security';
@@ -70,5 +71,19 @@ describe('window security', () => {
     ['javascript:alert(1)', 'http://localhost:5173/', false],
   ])('isAppUrl(%s) against %s is %s', (url, app, expected) => {
     expect(isAppUrl(url, app)).toBe(expected);
+  });
+});
+
+describe('permissions', () => {
+  const app = 'file:///opt/seller-desk/resources/app/out/renderer/index.html';
+  it('grants clipboard writes and notifications to the app only', () => {
+    expect(isAllowedPermission('clipboard-sanitized-write', app, app)).toBe(true);
+    expect(isAllowedPermission('notifications', 'file://', app)).toBe(true);
+    expect(isAllowedPermission('notifications', 'https://evil.example/', app)).toBe(false);
+  });
+  it('refuses everything else', () => {
+    for (const p of ['media', 'geolocation', 'clipboard-read', 'openExternal', 'midi', 'fullscreen']) {
+      expect(isAllowedPermission(p, app, app)).toBe(false);
+    }
   });
 });
