@@ -34,7 +34,12 @@ export function StatusBar({ profile }: { profile: Profile | undefined }) {
       </span>
       <span className={`status-item tickets tickets-${state ?? 'unknown'}`}>
         <KeyRound size={12} aria-hidden />
-        {state ? t(TICKET_STATE[state]) : '…'}
+        {/* The sandbox answers to its own documented tickets; nothing needs to be stored for it. */}
+        {state === 'empty' && profile?.kind === 'sandbox'
+          ? t('status.tickets.builtIn')
+          : state
+            ? t(TICKET_STATE[state])
+            : '…'}
       </span>
     </footer>
   );

@@ -50,7 +50,7 @@ describe('settings and shell in Chromium', () => {
     const { page } = app;
     const status = page.locator('footer.statusbar');
     await expect.poll(() => status.textContent()).toContain('Sandbox');
-    await expect.poll(() => status.textContent()).toContain('No tickets');
+    await expect.poll(() => status.textContent()).toContain('Built-in sandbox tickets');
     await page.keyboard.press('Control+5');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Settings');
     await expect.poll(() => page.getByTestId('vault-auth-presence').textContent()).toBe('absent');

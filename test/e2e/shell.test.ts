@@ -17,6 +17,8 @@ describe('app shell in Chromium', () => {
     await page.getByRole('button', { name: '키워드' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('키워드 탐색');
     await expect.poll(() => page.locator('footer.statusbar').textContent()).toContain('샌드박스');
+    // The sandbox's own tickets are built in: no alarming "no tickets" on a fresh start.
+    await expect.poll(() => page.locator('footer.statusbar').textContent()).toContain('샌드박스 기본 티켓');
     expect(app.calls.some((c) => c.channel === 'app.info')).toBe(true);
     expect(app.pageErrors).toEqual([]);
     await app.close();

@@ -160,12 +160,24 @@ export function createSuggest(data: SuggestData): Suggest {
     suggestionKeywords(hint, now = new Date()) {
       const out: KSDataT[] = [];
       const seen = new Set<string>();
-      for (const { item } of suggestionsByHint.search(hint ?? '', all, activeAt(now))) {
-        const k = item.Keyword ?? '';
-        if (seen.has(k)) continue;
-        seen.add(k);
-        out.push(item);
-        if (out.length >= SUGGEST_RESULT_LIMIT) break;
+      const take = (query: string) => {
+        for (const { item } of suggestionsByHint.search(query, all, activeAt(now))) {
+          const k = item.Keyword ?? '';
+          if (seen.has(k)) continue;
+          seen.add(k);
+          out.push(item);
+          if (out.length >= SUGGEST_RESULT_LIMIT) return;
+        }
+      };
+      take(hint ?? '');
+      // A hint that is no base word itself (a brand: 나이키) borrows the related keywords of the words that
+      // follow it in its strongest matches (나이키 운동화 → the family of 운동화).
+      if (out.length === 0 && hint) {
+        const words = ks(keywords, hint, now).flatMap((k) => (k.Keyword ?? '').split(/\s+/).slice(1));
+        for (const word of [...new Set(words)]) {
+          if (out.length >= SUGGEST_RESULT_LIMIT) break;
+          take(word);
+        }
       }
       return out;
     },
