@@ -297,6 +297,25 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('opens a note’s item in the Lookbook, walking to the page that holds it', async () => {
+    const { page, expected, backend } = await start();
+    const positionInShop = (n: SendNote) =>
+      backend.lookbook(n.SellerID!, 'http://sandbox')?.items.findIndex((i) => i.ItemNo === n.ItemNo) ?? -1;
+    const notes = expected();
+    // Prefer an item past the first lookbook page (20 items), so the previewer has to page to it.
+    const target = notes.find((n) => positionInShop(n) >= 20) ?? notes.find((n) => positionInShop(n) >= 0);
+    expect(target).toBeDefined();
+    await page.getByLabel('상품번호', { exact: true }).fill(target!.ItemNo!);
+    await page.locator(`.note-row[data-seqno="${target!.SeqNo}"]`).click();
+    await page.getByRole('button', { name: '룩북에서 보기' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('소호 룩북 미리보기');
+    const card = page.locator(`[data-item-no="${target!.ItemNo}"]`);
+    await expect.poll(() => card.count(), LONG).toBe(1);
+    await expect
+      .poll(() => card.evaluate((el) => el === document.activeElement || el.classList.contains('lb-flash')), LONG)
+      .toBe(true);
+  });
+
   it('keeps the DOM bounded while scrolling 100,000 cached notes', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'inbox-100k-'));
     const data = createSandboxData({ seed: 42, now: TEST_NOW, notes: 100_000 });
