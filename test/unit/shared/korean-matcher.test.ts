@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMatcher, DEFAULT_SEARCH_LIMIT, MatchTier } from '../../../src-main/sandbox/matcher';
+import { createMatcher, DEFAULT_SEARCH_LIMIT, MatchTier } from '../../../src-shared/korean-matcher';
 
 interface Kw {
   Keyword: string;
