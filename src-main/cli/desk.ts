@@ -1,8 +1,6 @@
 // `desk`: the marketplace from the command line, over the same typed SOAP client the app uses.
 // `main` takes its streams and environment as arguments so tests run it in process; the process wrapper at the
 // bottom only connects it to the real ones.
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ServiceName } from '../schema';
 import { EXIT, UsageError, errorLine, exitCodeFor } from './cli-error';
@@ -13,6 +11,7 @@ import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookb
 import { fetchSuggest, formatSuggest, suggestOperation, suggestRequest } from './commands/suggest';
 import { STANDALONE_SANDBOX_URL, writeWsdl } from './commands/wsdl';
 import { USAGE } from './usage';
+import { isEntryPoint } from './entry-point';
 
 export { USAGE } from './usage';
 
@@ -228,17 +227,8 @@ export async function main(argv: readonly string[], io: DeskIo): Promise<number>
   }
 }
 
-function isEntryPoint(): boolean {
-  const entry = process.argv[1];
-  if (entry === undefined) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
-  } catch {
-    return false;
-  }
-}
 
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   const controller = new AbortController();
   // `on`, not `once`: the launcher forwards a Ctrl+C the terminal also delivered, and a second signal must not
   // kill the process before the in-process sandbox is closed.

@@ -1,13 +1,12 @@
 // `npm run sandbox -- --port 8788 …`: the sandbox marketplace on its own, for trying the app against a fixed
 // address, for other SOAP clients, and for drills with injected failures.
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_GRACE_MS, startSandbox } from './server';
 import type { RunningSandbox, SandboxOptions } from './server';
 import { DEFAULT_TICKETS } from './ticket-issuer';
 import { DEFAULT_NOTE_COUNT, DEFAULT_SEED } from './data/sandbox-data';
 import { nsUri } from '../schema';
+import { isEntryPoint } from '../cli/entry-point';
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
@@ -231,17 +230,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
 }
 
-function isEntryPoint(): boolean {
-  const entry = process.argv[1];
-  if (entry === undefined) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
-  } catch {
-    return false;
-  }
-}
 
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
