@@ -8,7 +8,7 @@ import { KeywordCells } from './KeywordCells';
 import { KeywordSuggestPanel } from './KeywordSuggestPanel';
 import { PickList } from './PickList';
 import type { PickItem } from './PickList';
-import { ResultPanel } from './ResultPanel';
+import { ResultPanel, hintPanelProps } from './ResultPanel';
 import { useHintQuery } from './suggest-queries';
 import type { HintOperation } from './suggest-queries';
 
@@ -43,16 +43,7 @@ function KsDataPanel({ op, ...p }: PanelProps & { op: KsOperation }) {
   }));
   const title = t(`kw.op.${op}` as MessageKey);
   return (
-    <ResultPanel
-      id={op}
-      title={title}
-      count={q.data ? rows.length : undefined}
-      answeredHint={q.data?.hint}
-      hint={p.hint}
-      fetching={q.isFetching}
-      error={q.error}
-      onRetry={() => void q.refetch()}
-    >
+    <ResultPanel {...hintPanelProps(op, title, q, p.hint, rows.length)}>
       {items.length > 0 && (
         <div className="kw-cols kw-ks" aria-hidden>
           <span>{t('kw.col.rank')}</span>
@@ -74,16 +65,7 @@ function TopCategoryPanel(p: PanelProps) {
   const rows = present(q.data?.data?.KSTopCategoryDataT);
   const title = t(`kw.op.${op}`);
   return (
-    <ResultPanel
-      id={op}
-      title={title}
-      count={q.data ? rows.length : undefined}
-      answeredHint={q.data?.hint}
-      hint={p.hint}
-      fetching={q.isFetching}
-      error={q.error}
-      onRetry={() => void q.refetch()}
-    >
+    <ResultPanel {...hintPanelProps(op, title, q, p.hint, rows.length)}>
       <PickList
         label={title}
         onPick={p.onPick}
@@ -116,16 +98,7 @@ function BrandPanel(p: PanelProps) {
   const shownHint = q.data?.hint ?? p.hint;
   const title = t(`kw.op.${op}`);
   return (
-    <ResultPanel
-      id={op}
-      title={title}
-      count={q.data ? rows.length : undefined}
-      answeredHint={q.data?.hint}
-      hint={p.hint}
-      fetching={q.isFetching}
-      error={q.error}
-      onRetry={() => void q.refetch()}
-    >
+    <ResultPanel {...hintPanelProps(op, title, q, p.hint, rows.length)}>
       <PickList
         label={title}
         onPick={p.onPick}

@@ -8,7 +8,7 @@ import { Highlighted } from './Highlighted';
 import type { PanelProps } from './HintPanels';
 import { PickList } from './PickList';
 import type { PickItem } from './PickList';
-import { ResultPanel } from './ResultPanel';
+import { ResultPanel, hintPanelProps } from './ResultPanel';
 import { useHintQuery } from './suggest-queries';
 
 function links(c: NonNullable<KeywordSuggestDto['KeywordContents']>[number]): Detail[] {
@@ -123,16 +123,7 @@ export function KeywordSuggestPanel(p: PanelProps) {
   ];
   const total = sections.reduce((n, s) => n + s.items.length, 0);
   return (
-    <ResultPanel
-      id={op}
-      title={title}
-      count={q.data ? total : undefined}
-      answeredHint={q.data?.hint}
-      hint={p.hint}
-      fetching={q.isFetching}
-      error={q.error}
-      onRetry={() => void q.refetch()}
-    >
+    <ResultPanel {...hintPanelProps(op, title, q, p.hint, total)}>
       {total > 0 &&
         sections
           .filter((s) => s.items.length > 0)

@@ -60,3 +60,23 @@ export function ResultPanel({
     </section>
   );
 }
+
+/** The props every hint panel passes: its query's answer, progress and error, with Retry. */
+export function hintPanelProps(
+  id: string,
+  title: string,
+  q: { data?: { hint: string }; isFetching: boolean; error: unknown; refetch: () => unknown },
+  hint: string,
+  count: number | undefined,
+) {
+  return {
+    id,
+    title,
+    count: q.data ? count : undefined,
+    answeredHint: q.data?.hint,
+    hint,
+    fetching: q.isFetching,
+    error: q.error,
+    onRetry: () => void q.refetch(),
+  };
+}
