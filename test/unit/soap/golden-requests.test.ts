@@ -3,41 +3,20 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NAMESPACES, OPERATION_NAMES } from '../../../src-main/schema';
-import type { OperationName, RequestOf } from '../../../src-main/schema';
 import { buildRequest } from '../../../src-main/soap/envelope-write';
 import { parseXml } from '../../../src-main/soap/xml-read';
+import { SAMPLE_REQUESTS } from '../../fixtures/sample-requests';
 
 const DIR = 'test/fixtures/golden';
 const tickets = { authTicket: 'AUTH-1', encryptedTicket: 'ENC-1', memberTicket: 'MEM-1' };
 
-const REQUESTS: { [N in OperationName]: RequestOf<N> } = {
-  GetKeywordsByKeywordHint: { keywordHint: '나이키' },
-  GetSuggestionKeywordsByKeywordHint: { keywordHint: 'ㄴㅇㅋ' },
-  GetNicknamesByKeywordHint: { keywordHint: 'seoul' },
-  GetKeywordByTopCategoryList: { keywordHint: '원피스' },
-  GetBooksKeywordByKeywordHint: { keywordHint: '소설 <&>' },
-  GetTicketKeywordByKeywordHint: { keywordHint: '콘서트\r\n티켓' },
-  GetSuggestionNotice: {},
-  GetBrandShopSuggestionBrandsByKeywordHint: { keywordHint: '아디' },
-  GetKeywordSuggest: { keywordHint: '나ㅇ' },
-  GetBrandPlusItems: { brandId: 1042 },
-  GetBook: { bookItemNo: 'B0001' },
-  GetCatalog: { catalogId: '9007199254740993' },
-  GetSohoLookbook: { SellerId: 'gangnam_style', Pagination: { PageIndex: 1, PageSize: 20 } },
-  BuyerNoteList: {
-    StartDate: '2026-11-01T00:00:00+09:00',
-    EndDate: '2026-11-22T23:59:59+09:00',
-    ReplyStatus: 'NoReply',
-    ItemNo: 'A1\t"x"',
-    OrderNo: '9007199254740993',
-    SellerID: 'seoul_mart',
-    Pagination: { PageIndex: 1, PageSize: 100 },
-  },
-};
-
 describe.each(['1.1', '1.2'] as const)('golden request envelopes, SOAP %s', (version) => {
   it.each(OPERATION_NAMES)('%s', (op) => {
-    const built = buildRequest(op, REQUESTS[op] as never, { version, ns: DEFAULT_NAMESPACES, tickets });
+    const built = buildRequest(op, SAMPLE_REQUESTS[op] as never, {
+      version,
+      ns: DEFAULT_NAMESPACES,
+      tickets,
+    });
     const file = `${DIR}/${op}.soap${version.replace('.', '')}.xml`;
     if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(file)) {
       if (process.env['UPDATE_GOLDEN'] !== '1') throw new Error(`missing golden file ${file}`);
