@@ -20,6 +20,12 @@ export interface Exchange {
   error?: { code: string; message: string };
 }
 
+/**
+ * An exchange as the list shows it: everything but the headers and envelopes, so a poll stays a few KiB
+ * however large the responses (500 exchanges of 256 KiB would be 128 MB a poll). `network.get` gives the rest.
+ */
+export type ExchangeSummary = Omit<Exchange, 'requestHeaders' | 'requestXml' | 'responseXml'>;
+
 export interface NetworkListRequest {
   operation?: string;
   /** 'ok' = HTTP 200 without error, 'error' = anything else. */
@@ -27,11 +33,14 @@ export interface NetworkListRequest {
 }
 
 export interface NetworkContract {
-  'network.list': { req: NetworkListRequest; res: Exchange[] };
+  'network.list': { req: NetworkListRequest; res: ExchangeSummary[] };
+  /** One exchange with its envelopes; null once it has left the log (cleared, or pushed out by newer ones). */
+  'network.get': { req: { id: number }; res: Exchange | null };
   'network.clear': { req: void; res: void };
 }
 
 export const NETWORK_CHANNELS = [
   'network.list',
+  'network.get',
   'network.clear',
 ] as const satisfies readonly (keyof NetworkContract)[];

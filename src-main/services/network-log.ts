@@ -1,28 +1,42 @@
 // The last N SOAP exchanges, newest last, for the network inspector. Envelopes arrive redacted.
-import type { Exchange, NetworkListRequest } from '../contract/network';
+import type { Exchange, ExchangeSummary, NetworkListRequest } from '../contract/network';
 
 export const NETWORK_LOG_SIZE = 500;
 
 export interface NetworkLog {
   record(exchange: Exchange): void;
-  list(filter?: NetworkListRequest): Exchange[];
+  /** Summaries, oldest first; the same objects on every call while an exchange stays in the log. */
+  list(filter?: NetworkListRequest): ExchangeSummary[];
+  get(id: number): Exchange | undefined;
   clear(): void;
 }
 
+interface Entry {
+  full: Exchange;
+  summary: ExchangeSummary;
+}
+
+function summarize(x: Exchange): ExchangeSummary {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the envelopes are what is left out
+  const { requestHeaders, requestXml, responseXml, ...summary } = x;
+  return summary;
+}
+
 export function createNetworkLog(size = NETWORK_LOG_SIZE): NetworkLog {
-  const ring: (Exchange | undefined)[] = new Array<Exchange | undefined>(size);
+  const ring: (Entry | undefined)[] = new Array<Entry | undefined>(size);
   let next = 0;
   let count = 0;
+  const at = (i: number) => ring[(next - count + i + size) % size]!;
   return {
     record(exchange) {
-      ring[next] = exchange;
+      ring[next] = { full: exchange, summary: summarize(exchange) };
       next = (next + 1) % size;
       count = Math.min(count + 1, size);
     },
     list(filter = {}) {
-      const out: Exchange[] = [];
+      const out: ExchangeSummary[] = [];
       for (let i = 0; i < count; i++) {
-        const x = ring[(next - count + i + size) % size]!;
+        const x = at(i).summary;
         if (filter.operation && x.operation !== filter.operation) continue;
         const ok = x.status === 200 && !x.error;
         if (filter.outcome === 'ok' && !ok) continue;
@@ -30,6 +44,13 @@ export function createNetworkLog(size = NETWORK_LOG_SIZE): NetworkLog {
         out.push(x);
       }
       return out;
+    },
+    get(id) {
+      for (let i = count - 1; i >= 0; i--) {
+        const e = at(i);
+        if (e.full.id === id) return e.full;
+      }
+      return undefined;
     },
     clear() {
       ring.fill(undefined);

@@ -190,6 +190,7 @@ describe('keyword explorer in Chromium against the sandbox', () => {
     expect(seen).not.toContain('나이');
     const aborted = deps.connection.network
       .list()
+      .map((x) => deps.connection.network.get(x.id)!)
       .filter((x) => x.error?.code === 'ABORTED' && />나이</.test(x.requestXml));
     expect(new Set(aborted.map((x) => x.operation)).size).toBe(8);
     expect(app.pageErrors).toEqual([]);

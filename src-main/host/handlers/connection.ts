@@ -11,6 +11,7 @@ export function connectionHandlers(deps: { connection: ConnectionManager }): Pic
     'connection.info': async () => (await deps.connection.active()).info,
     'connection.test': () => deps.connection.test(),
     'network.list': async (req) => deps.connection.network.list(req),
+    'network.get': async ({ id }) => deps.connection.network.get(id) ?? null,
     'network.clear': async () => deps.connection.network.clear(),
   };
 }
@@ -27,5 +28,6 @@ export const connectionRequestSchemas: Pick<RequestSchemas, Channels> = {
         .or(z.null())
         .transform(() => ({})),
     ),
+  'network.get': z.object({ id: z.number().int().nonnegative() }).strict(),
   'network.clear': voidRequest,
 };

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { Exchange } from '../../../src-main/contract';
+import type { ExchangeSummary } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import { formatBytes, formatTime } from './display-format';
 
 export const rowId = (id: number) => `network-row-${id}`;
-export const isOk = (x: Exchange) => x.status === 200 && !x.error;
+export const isOk = (x: ExchangeSummary) => x.status === 200 && !x.error;
 
 /**
  * One focus stop for the whole table: arrows move a cursor row (aria-activedescendant), Enter opens it. Rows
@@ -18,7 +18,7 @@ export function ExchangeTable({
   onCursor,
   onOpen,
 }: {
-  rows: Exchange[];
+  rows: ExchangeSummary[];
   cursorId: number | undefined;
   openId: number | undefined;
   onCursor: (id: number) => void;

@@ -8,7 +8,7 @@ import { CurlDialog } from './CurlDialog';
 import { ExchangeDetail } from './ExchangeDetail';
 import { ExchangeTable } from './ExchangeTable';
 import { curlCommand } from './model/curl-command';
-import { useClearExchanges, useExchanges } from './use-exchanges';
+import { useClearExchanges, useExchange, useExchanges } from './use-exchanges';
 import './network.css';
 
 type Outcome = NonNullable<NetworkListRequest['outcome']> | 'all';
@@ -33,7 +33,8 @@ export function NetworkPage() {
   const missing = rows.some((x) => !seenOps.includes(x.operation));
   if (missing) setSeenOps((old) => [...new Set([...old, ...rows.map((x) => x.operation)])].sort());
 
-  const open = rows.find((x) => x.id === openId);
+  const detail = useExchange(openId);
+  const open = detail.data;
 
   return (
     <div className="network">
@@ -91,10 +92,16 @@ export function NetworkPage() {
         {clear.isError && <ErrorPanel compact error={clear.error} />}
       </div>
       <div className="network-pane">
-        {open ? (
-          <ExchangeDetail exchange={open} onCopyCurl={() => setCurl(curlCommand(open))} />
-        ) : (
+        {openId === undefined ? (
           <p className="placeholder">{t('network.detail.empty')}</p>
+        ) : detail.isError ? (
+          <ErrorPanel error={detail.error} onRetry={() => void detail.refetch()} />
+        ) : open === undefined ? (
+          <p className="placeholder">{t('common.loading')}</p>
+        ) : open === null ? (
+          <p className="placeholder">{t('network.detail.gone')}</p>
+        ) : (
+          <ExchangeDetail exchange={open} onCopyCurl={() => setCurl(curlCommand(open))} />
         )}
       </div>
       <CurlDialog command={curl} onClose={() => setCurl(undefined)} />

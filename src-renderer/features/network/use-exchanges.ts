@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Exchange, NetworkListRequest } from '../../../src-main/contract';
+import type { ExchangeSummary, NetworkListRequest } from '../../../src-main/contract';
 import { call } from '../../api/desk';
 
 export const NETWORK_POLL_MS = 1500;
@@ -7,9 +7,9 @@ const networkKey = ['network'] as const;
 
 // Exchanges never change once recorded, so the same ids mean the same list: keeping the old array spares a
 // deep comparison of up to 500 envelopes every poll and a re-render of the table.
-function sameIds(old: unknown, next: Exchange[]): boolean {
+function sameIds(old: unknown, next: ExchangeSummary[]): boolean {
   if (!Array.isArray(old) || old.length !== next.length) return false;
-  return next.every((x, i) => (old[i] as Exchange | undefined)?.id === x.id);
+  return next.every((x, i) => (old[i] as ExchangeSummary | undefined)?.id === x.id);
 }
 
 /** The log, newest first. Polls only while mounted and the window is visible (react-query's default). */
@@ -18,7 +18,20 @@ export function useExchanges(filter: NetworkListRequest) {
     queryKey: [...networkKey, filter.operation ?? '', filter.outcome ?? ''],
     queryFn: async ({ signal }) => (await call('network.list', filter, signal)).reverse(),
     refetchInterval: NETWORK_POLL_MS,
-    structuralSharing: (old, next) => (sameIds(old, next as Exchange[]) ? old : next),
+    structuralSharing: (old, next) => (sameIds(old, next as ExchangeSummary[]) ? old : next),
+  });
+}
+
+/**
+ * One exchange with its envelopes, fetched when opened. Recorded exchanges never change, so it is never
+ * refetched; null means it has left the log.
+ */
+export function useExchange(id: number | undefined) {
+  return useQuery({
+    queryKey: [...networkKey, 'exchange', id],
+    queryFn: ({ signal }) => call('network.get', { id: id! }, signal),
+    enabled: id !== undefined,
+    staleTime: Infinity,
   });
 }
 

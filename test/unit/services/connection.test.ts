@@ -53,7 +53,10 @@ describe('connection to the built-in sandbox', () => {
   it('records exchanges with tickets redacted and rotates the EncryptedTicket', async () => {
     const log = deps.connection.network.list({ operation: 'BuyerNoteList' });
     expect(log.length).toBeGreaterThan(0);
-    for (const x of deps.connection.network.list()) {
+    for (const summary of deps.connection.network.list()) {
+      expect(summary).not.toHaveProperty('requestXml');
+      expect(summary).not.toHaveProperty('responseXml');
+      const x = deps.connection.network.get(summary.id)!;
       expect(x.requestXml).not.toMatch(/sandbox-(auth|encrypted|member)-ticket|sbx-enc-/);
       expect(x.responseXml ?? '').not.toMatch(/sbx-enc-/);
     }
