@@ -23,10 +23,28 @@ export function exitCodeFor(err: unknown): number {
   return EXIT.other;
 }
 
+export const TICKET_ENV_HINT = 'MARKET_AUTH_TICKET, MARKET_ENCRYPTED_TICKET and MARKET_MEMBER_TICKET';
+
+// The shared error sentences point at the app's Settings page; on the command line the same knobs are the
+// environment and flags.
+const COMMAND_LINE_HINTS: [RegExp, string][] = [
+  [/enter them in Settings → Tickets/, `set ${TICKET_ENV_HINT} in the environment`],
+  [/enter fresh tickets in Settings/, `set fresh ${TICKET_ENV_HINT} in the environment`],
+  [/check your API tickets in Settings/, `check ${TICKET_ENV_HINT}`],
+  [/raise the timeout in Settings/, 'raise it with --timeout'],
+  [/the service address in Settings/, 'the service address (--base-url, --suggest-url or the --profile)'],
+];
+
+function forTheCommandLine(message: string): string {
+  let out = message;
+  for (const [from, to] of COMMAND_LINE_HINTS) out = out.replace(from, to);
+  return out;
+}
+
 /** One line for stderr: the sentence, then the technical detail in brackets when there is one. */
 export function errorLine(err: unknown): string {
   const e = err as { message?: unknown; detail?: unknown; deskCode?: unknown } | null;
-  const message = err instanceof Error ? err.message : String(err);
+  const message = forTheCommandLine(err instanceof Error ? err.message : String(err));
   const parts = [message];
   const tags = [
     typeof e?.deskCode === 'string' ? e.deskCode : '',

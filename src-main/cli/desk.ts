@@ -3,7 +3,7 @@
 // bottom only connects it to the real ones.
 import { parseArgs } from 'node:util';
 import type { ServiceName } from '../schema';
-import { EXIT, UsageError, errorLine, exitCodeFor } from './cli-error';
+import { EXIT, TICKET_ENV_HINT, UsageError, errorLine, exitCodeFor } from './cli-error';
 import { openEndpoint, planEndpoint } from './endpoint';
 import type { Endpoint, EndpointFlags, EndpointPlan } from './endpoint';
 import { fetchAllNotes, formatNotes, notesQuery } from './commands/notes';
@@ -96,7 +96,6 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
   wsdl: { flags: ['out'], formats: [], services: ['suggest', 'market'] },
 };
 
-const TICKET_ENV_HINT = 'MARKET_AUTH_TICKET, MARKET_ENCRYPTED_TICKET and MARKET_MEMBER_TICKET';
 
 /**
  * A ticket typed on the command line lands in shell history and in every process listing, so any flag that
