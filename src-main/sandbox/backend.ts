@@ -19,7 +19,10 @@ export interface SandboxBackend {
   readonly sellerIds: readonly string[];
   /** Matching notes oldest first (ascending InsDate, then SeqNo): pages stay stable as new notes arrive. */
   notes(filter: NoteFilter): SendNote[];
-  /** The shop with relative image paths made absolute on `origin`. */
+  /**
+   * The shop with relative image paths made absolute on `origin`. The same seller and origin give the same
+   * (unchanging) objects, so the server's serialization memo applies to lookbooks too.
+   */
   lookbook(
     sellerId: string,
     origin: string,
@@ -40,6 +43,10 @@ export function createBackend(opts: { seed: number; now: Date; notes: number }):
   const suggest = createSuggest(data.suggest);
   const absolute = (origin: string, path: string | undefined) =>
     path !== undefined && path.startsWith('/') ? origin + path : path;
+  type Shop = NonNullable<ReturnType<SandboxBackend['lookbook']>>;
+  // Per origin, then seller. Origins come from the Host header, so only a few are kept.
+  const shopsByOrigin = new Map<string, Map<string, Shop>>();
+  const MAX_ORIGINS = 8;
 
   const answers: { [N in SuggestOperationName]: (req: RequestOf<N>, now: Date) => ResultOf<N> } = {
     GetKeywordsByKeywordHint: (r, now) => ({ KSDataT: suggest.keywords(r.keywordHint, now) }),
@@ -65,9 +72,16 @@ export function createBackend(opts: { seed: number; now: Date; notes: number }):
     sellerIds: data.account.sellerIds,
     notes: (filter) => queryNotes(data, filter),
     lookbook(sellerId, origin) {
-      const shop = data.lookbooks[sellerId];
+      const shop = Object.hasOwn(data.lookbooks, sellerId) ? data.lookbooks[sellerId] : undefined;
       if (!shop) return undefined;
-      return {
+      let shops = shopsByOrigin.get(origin);
+      if (!shops) {
+        if (shopsByOrigin.size >= MAX_ORIGINS) shopsByOrigin.clear();
+        shopsByOrigin.set(origin, (shops = new Map()));
+      }
+      const cached = shops.get(sellerId);
+      if (cached) return cached;
+      const built: Shop = {
         SohoShopName: shop.SohoShopName,
         SohoShopDescription: shop.SohoShopDescription,
         items: shop.items.map((item) => ({
@@ -78,6 +92,8 @@ export function createBackend(opts: { seed: number; now: Date; notes: number }):
           el.ImagePath === undefined ? el : { ...el, ImagePath: absolute(origin, el.ImagePath) },
         ),
       };
+      shops.set(sellerId, built);
+      return built;
     },
     image: (path) => data.images(path),
     suggest: (op, req, now) => (answers[op] as (r: unknown, n: Date) => ResultOf<typeof op>)(req, now),

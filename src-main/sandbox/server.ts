@@ -21,9 +21,14 @@ import type {
   ServiceNamespaces,
   SuggestOperationName,
 } from '../schema';
-import { PayloadError, buildFault, buildResponse, decodeRequest } from '../soap/envelope-write';
+import {
+  PayloadError,
+  buildFault,
+  buildResponseBytes,
+  createResponseMemo,
+  decodeRequest,
+} from '../soap/envelope-write';
 import type { FaultSpec, SoapVersion } from '../soap/envelope-write';
-import type { RecordMemo } from '../soap/codec';
 import { parseXml } from '../soap/xml-read';
 import type { XmlElement } from '../soap/xml-read';
 import { readEnvelope } from '../soap/envelope-read';
@@ -110,8 +115,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const injector = new FaultInjector(faults, seed, clock);
   const backend = opts.backend ?? createBackend({ seed, now, notes: opts.notes ?? 5000 });
   const stats = { requests: 0, faults: 0 };
-  // The seeded records never change: each is serialized once per namespace context, then reused.
-  const memo: RecordMemo = new Map();
+  // The seeded records never change: each is serialized (to UTF-8) once per namespace context, then reused.
+  const memo = createResponseMemo();
+  // What each service's SOAPAction values name, computed once.
+  const actionsOf: Record<ServiceName, Map<string, OperationName>> = { market: new Map(), suggest: new Map() };
+  for (const op of Object.keys(OPERATIONS) as OperationName[]) {
+    actionsOf[OPERATIONS[op].service].set(soapAction(op, ns), op);
+  }
   let baseUrl = '';
 
   const server = createServer((req, res) => {
@@ -129,25 +139,28 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 
   function sendFault(res: ServerResponse, version: SoapVersion, fault: FaultSpec) {
     stats.faults++;
-    send(res, 500, version, buildFault(version, fault));
+    send(res, 500, version, Buffer.from(buildFault(version, fault), 'utf8'));
   }
 
-  function send(res: ServerResponse, status: number, version: SoapVersion, xml: string, truncate = false) {
-    const body = Buffer.from(xml, 'utf8');
+  function send(res: ServerResponse, status: number, version: SoapVersion, body: Buffer, truncate = false) {
     const cut = truncate ? body.subarray(0, Math.max(1, Math.floor(body.length / 2))) : body;
-    res.writeHead(status, {
-      'content-type': version === '1.1' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8',
-      'content-length': cut.length,
-    });
+    res.writeHead(status, [
+      'content-type',
+      version === '1.1' ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8',
+      'content-length',
+      String(cut.length),
+    ]);
     res.end(cut);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     stats.requests++;
-    const url = new URL(req.url ?? '/', 'http://sandbox');
-    const service = serviceOf(url.pathname);
-    const origin = originOf(req, baseUrl);
-    if (req.method === 'GET' || req.method === 'HEAD') {
+    // A POST to a service address, the bulk of the traffic, needs no URL parsing; anything else is parsed.
+    const fast = req.method === 'POST' ? SERVICE_BY_PATH.get(req.url ?? '') : undefined;
+    const url = fast ? undefined : new URL(req.url ?? '/', 'http://sandbox');
+    const service = fast ?? serviceOf(url!.pathname);
+    if (url && (req.method === 'GET' || req.method === 'HEAD')) {
+      const origin = originOf(req, baseUrl);
       if (service && [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
         return sendText(res, 200, 'text/xml; charset=utf-8', buildWsdl(service, ns, origin));
       }
@@ -207,32 +220,28 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       });
     }
 
-    let xml: string;
+    let answered: Buffer;
     try {
-      xml = answer(service, version, body, req.headers, origin);
+      answered = answer(service, version, body, req);
     } catch (err) {
       const client = clientFaultOf(err);
       if (client)
         return sendFault(res, version, { code: 'Client', reason: client.reason, subcode: client.subcode });
       throw err;
     }
-    send(res, 200, version, xml, injected === 'truncate');
+    send(res, 200, version, answered, injected === 'truncate');
   }
 
   function answer(
     service: ServiceName,
     version: SoapVersion,
     body: Buffer,
-    headers: IncomingMessage['headers'],
-    origin: string,
-  ): string {
+    req: IncomingMessage,
+  ): Buffer {
+    const headers = req.headers;
     // ASMX dispatches on the action before it reads the body.
     const action = actionOf(version, headers);
-    const actions = new Map(
-      (Object.keys(OPERATIONS) as OperationName[])
-        .filter((op) => OPERATIONS[op].service === service)
-        .map((op) => [soapAction(op, ns), op]),
-    );
+    const actions = actionsOf[service];
     if (version === '1.1' && (action === undefined || !actions.has(action))) {
       throw new ClientFault(`Server did not recognize the value of HTTP Header SOAPAction: ${action ?? ''}.`);
     }
@@ -256,23 +265,23 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 
     if (service === 'suggest') {
       const result = backend.suggest(decoded.op as SuggestOperationName, decoded.request as never, now);
-      return buildResponse(decoded.op, result as never, { version, ns, memo });
+      return buildResponseBytes(decoded.op, result as never, { version, ns, memo });
     }
 
     const security = securityHeaders(env.header, nsUri('security', ns));
-    const req = decoded.request as RequestOf<'BuyerNoteList'> & RequestOf<'GetSohoLookbook'>;
+    const request = decoded.request as RequestOf<'BuyerNoteList'> & RequestOf<'GetSohoLookbook'>;
     const verdict = issuer.check(security.auth, security.encrypted, {
       required: decoded.op === 'BuyerNoteList',
-      value: req.MemberTicket?.Ticket,
+      value: request.MemberTicket?.Ticket,
     });
     if (!verdict.ok) throw new ClientFault(verdict.reason, verdict.subcode);
     const result =
       decoded.op === 'BuyerNoteList'
         ? buyerNoteList(decoded.request)
         : decoded.op === 'GetSohoLookbook'
-          ? lookbook(decoded.request, origin)
+          ? lookbook(decoded.request, originOf(req, baseUrl))
           : undefined;
-    return buildResponse(decoded.op, result as ResultOf<typeof decoded.op>, {
+    return buildResponseBytes(decoded.op, result as ResultOf<typeof decoded.op>, {
       version,
       ns,
       encryptedTicket: issuer.issue(),
@@ -400,6 +409,12 @@ function originOf(req: IncomingMessage, fallback: string): string {
   return host !== undefined && HOST_HEADER.test(host) ? `http://${host}` : fallback;
 }
 
+/** The service addresses exactly as written: a request line that needs no parsing to be routed. */
+const SERVICE_BY_PATH = new Map<string, ServiceName>([
+  [SERVICE_PATHS.market, 'market'],
+  [SERVICE_PATHS.suggest, 'suggest'],
+]);
+
 function serviceOf(pathname: string): ServiceName | undefined {
   const p = pathname.toLowerCase();
   if (p === SERVICE_PATHS.market.toLowerCase()) return 'market';
@@ -462,7 +477,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined
       if (size > max) over = true;
       else chunks.push(c);
     });
-    req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks)));
+    req.on('end', () => resolve(over ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

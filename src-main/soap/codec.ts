@@ -57,8 +57,8 @@ const TEXT_ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 const ATTR_ESC: Record<string, string> = { ...TEXT_ESC, '"': '&quot;', '\n': '&#xA;', '\t': '&#x9;' };
 // \r is written as a reference everywhere (a parser would normalize a raw one away), and \n and \t
 // too inside attributes (attribute-value normalization would turn them into spaces).
-const escText = (v: string) => (/[&<>\r]/.test(v) ? v.replace(/[&<>\r]/g, (c) => TEXT_ESC[c]!) : v);
-const escAttr = (v: string) => (/[&<>"\r\n\t]/.test(v) ? v.replace(/[&<>"\r\n\t]/g, (c) => ATTR_ESC[c]!) : v);
+export const escText = (v: string) => (/[&<>\r]/.test(v) ? v.replace(/[&<>\r]/g, (c) => TEXT_ESC[c]!) : v);
+export const escAttr = (v: string) => (/[&<>"\r\n\t]/.test(v) ? v.replace(/[&<>"\r\n\t]/g, (c) => ATTR_ESC[c]!) : v);
 
 /**
  * Serializes `value` as element `elementName` in namespace `elementNs`. Records are the bulk of every

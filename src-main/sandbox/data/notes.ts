@@ -205,36 +205,77 @@ export interface NoteFilter {
   sellerId?: string;
 }
 
+/** The notes of one reply status and seller (either may be any), as positions in the notes array, oldest first. */
+interface NoteIndex {
+  positions: Int32Array;
+  times: Float64Array;
+}
+
+// Built once per (reply status, seller) on first use and kept for the notes array's lifetime: the seeded notes
+// never change, and a sync asks for one seller's day after another, so a query is two binary searches.
+const noteIndexes = new WeakMap<readonly SendNote[], Map<string, NoteIndex>>();
+
+function indexOf(notes: readonly SendNote[], status: string | undefined, sellerId: string | undefined): NoteIndex {
+  let byKey = noteIndexes.get(notes);
+  if (!byKey) noteIndexes.set(notes, (byKey = new Map()));
+  const key = `${status ?? ''}\u0000${sellerId ?? ''}`;
+  let index = byKey.get(key);
+  if (index) return index;
+  const all = instantsOf(notes);
+  const positions: number[] = [];
+  for (let i = 0; i < notes.length; i++) {
+    const n = notes[i] as SendNote;
+    if (status !== undefined && n.ReplyStatus !== status) continue;
+    if (sellerId !== undefined && n.SellerID !== sellerId) continue;
+    positions.push(i);
+  }
+  const times = new Float64Array(positions.length);
+  for (let k = 0; k < positions.length; k++) times[k] = all[positions[k] as number] as number;
+  index = { positions: Int32Array.from(positions), times };
+  byKey.set(key, index);
+  return index;
+}
+
 /**
  * Notes matching the filter, oldest first (ascending InsDate, then SeqNo): the order the server pages through.
- * The date range is found by binary search over the sorted instants, so only the other filters scan. An
- * unparsable start/end matches nothing rather than everything — a wrong filter should not return all notes.
+ * Reply status and seller pick a prebuilt index, the date range is two binary searches in it, and only item and
+ * order numbers are checked note by note. An unparsable start/end matches nothing rather than everything — a
+ * wrong filter should not return all notes.
  */
 export function queryNotes(data: { notes: readonly SendNote[] }, filter: NoteFilter = {}): SendNote[] {
   const notes = data.notes;
-  const times = instantsOf(notes);
-  let from = 0;
-  let to = notes.length;
-  if (filter.start !== undefined) {
-    const ms = instantOf(filter.start);
-    if (Number.isNaN(ms)) return [];
-    from = lowerBound(times, ms);
-  }
-  if (filter.end !== undefined) {
-    const ms = instantOf(filter.end);
-    if (Number.isNaN(ms)) return [];
-    to = lowerBound(times, ms + 1);
-  }
   const status = filter.replyStatus === 'All' ? undefined : filter.replyStatus;
   const { itemNo, orderNo, sellerId } = filter;
+  let startMs = -Infinity;
+  let endMs = Infinity;
+  if (filter.start !== undefined) {
+    startMs = instantOf(filter.start);
+    if (Number.isNaN(startMs)) return [];
+  }
+  if (filter.end !== undefined) {
+    endMs = instantOf(filter.end);
+    if (Number.isNaN(endMs)) return [];
+  }
+  if (status === undefined && sellerId === undefined) {
+    // Every note: the index is the notes array itself.
+    const times = instantsOf(notes);
+    const from = lowerBound(times, startMs);
+    const to = lowerBound(times, endMs + 1);
+    if (itemNo === undefined && orderNo === undefined) return notes.slice(from, Math.max(from, to));
+    const out: SendNote[] = [];
+    for (let i = from; i < to; i++) {
+      const n = notes[i] as SendNote;
+      if ((itemNo === undefined || n.ItemNo === itemNo) && (orderNo === undefined || n.OrderNo === orderNo)) out.push(n);
+    }
+    return out;
+  }
+  const { positions, times } = indexOf(notes, status, sellerId);
+  const from = lowerBound(times, startMs);
+  const to = lowerBound(times, endMs + 1);
   const out: SendNote[] = [];
-  for (let i = from; i < to; i++) {
-    const n = notes[i] as SendNote;
-    if (status !== undefined && n.ReplyStatus !== status) continue;
-    if (itemNo !== undefined && n.ItemNo !== itemNo) continue;
-    if (orderNo !== undefined && n.OrderNo !== orderNo) continue;
-    if (sellerId !== undefined && n.SellerID !== sellerId) continue;
-    out.push(n);
+  for (let k = from; k < to; k++) {
+    const n = notes[positions[k] as number] as SendNote;
+    if ((itemNo === undefined || n.ItemNo === itemNo) && (orderNo === undefined || n.OrderNo === orderNo)) out.push(n);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SELLER_IDS } from '../../../src-main/sandbox/data/account';
 import { instantOf } from '../../../src-main/sandbox/data/dates';
@@ -177,6 +178,57 @@ describe('queryNotes', () => {
     expect(waiting.every((n) => n.ReplyStatus === 'NoReply' && n.SellerID === 'seoul_mart')).toBe(true);
     expect(waiting).toEqual(notes.filter((n) => n.ReplyStatus === 'NoReply' && n.SellerID === 'seoul_mart'));
     expect(queryNotes(data, { sellerId: 'nobody' })).toEqual([]);
+  });
+
+  it('answers any combination of filters as a plain scan of all notes would', () => {
+    // The indexes are built per status and seller on first use and reused: many runs hit the same ones.
+    const instants = notes.map((n) => instantOf(n.InsDate ?? ''));
+    const first = instants[0]!;
+    const last = instants[instants.length - 1]!;
+    const moment = fc
+      .integer({ min: Math.floor(first / 1000) - 86_400, max: Math.ceil(last / 1000) + 86_400 })
+      .map((s) => new Date(s * 1000 + 9 * 3600_000).toISOString().slice(0, 19) + '+09:00');
+    const pick = <T>(values: T[], weight = 1) =>
+      fc.oneof(
+        { weight: 1, arbitrary: fc.constant(undefined) },
+        { weight, arbitrary: fc.constantFrom(...values) },
+      );
+    const filter = fc.record({
+      start: fc.option(moment, { nil: undefined }),
+      end: fc.option(moment, { nil: undefined }),
+      replyStatus: pick(['All', 'NoReply', 'ReplyComplete'] as const, 3),
+      sellerId: pick([...SELLER_IDS, 'nobody'], 3),
+      // Item and order numbers narrow to a few notes: mostly left out, so most queries match something.
+      itemNo: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(undefined) },
+        fc.constantFrom(...notes.slice(0, 40).map((n) => n.ItemNo!)),
+      ),
+      orderNo: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(undefined) },
+        fc.constantFrom(BIG_ORDER_NO, ...notes.slice(0, 20).map((n) => n.OrderNo ?? '')),
+      ),
+    });
+    let answered = 0;
+    fc.assert(
+      fc.property(filter, (f) => {
+        const from = f.start === undefined ? -Infinity : instantOf(f.start);
+        const to = f.end === undefined ? Infinity : instantOf(f.end);
+        const expected = notes.filter(
+          (n, i) =>
+            instants[i]! >= from &&
+            instants[i]! <= to &&
+            (f.replyStatus === undefined || f.replyStatus === 'All' || n.ReplyStatus === f.replyStatus) &&
+            (f.sellerId === undefined || n.SellerID === f.sellerId) &&
+            (f.itemNo === undefined || n.ItemNo === f.itemNo) &&
+            (f.orderNo === undefined || n.OrderNo === f.orderNo),
+        );
+        expect(queryNotes(data, f)).toEqual(expected);
+        if (expected.length > 0) answered++;
+      }),
+      { numRuns: 300 },
+    );
+    // Not vacuous: many of the filters match something.
+    expect(answered).toBeGreaterThan(30);
   });
 
   it('works on a notes array that did not come from the generator', () => {
