@@ -6,6 +6,7 @@ import soap from 'soap';
 import { DEFAULT_NAMESPACES, buildWsdl } from '../../src-main/schema';
 import { createSandboxData } from '../../src-main/sandbox/data/sandbox-data';
 import { queryNotes } from '../../src-main/sandbox/data/notes';
+import { answerCpuProbes } from './cpu-probe';
 
 const notes = Number(process.env['BENCH_NOTES'] ?? 5000);
 const data = createSandboxData({ seed: 42, now: new Date('2026-11-20T09:00:00+09:00'), notes });
@@ -32,5 +33,6 @@ const services = {
   },
 };
 soap.listen(server, '/APIv1/MarketService.asmx', services, buildWsdl('market', DEFAULT_NAMESPACES, base));
+answerCpuProbes();
 process.stdout.write(JSON.stringify({ baseUrl: base }) + '\n');
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
