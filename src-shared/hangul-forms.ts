@@ -34,25 +34,49 @@ const COMPOUND = new Map<number, number[]>(
 );
 
 const utf16 = new TextDecoder('utf-16le');
-function text(units: Uint16Array, length: number): string {
-  return utf16.decode(units.subarray(0, length));
+/** A string of UTF-16 code units. */
+export function unitsToString(units: Uint16Array): string {
+  return utf16.decode(units);
 }
 
 /** Every Hangul syllable's initial consonant; other characters kept. Same length as the input. */
 export function choseongOf(s: string): string {
+  return unitsToString(choseongUnits(s));
+}
+
+/** Syllables and compound letters split into basic jamo. */
+export function jamoOf(s: string): string {
+  return unitsToString(jamoUnits(s));
+}
+
+/** choseongOf as code units (the large-corpus index re-encodes them before making a string). */
+export function choseongUnits(s: string): Uint16Array {
   const out = new Uint16Array(s.length);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     out[i] = c >= SBASE && c <= SLAST ? CHO[((c - SBASE) / 588) | 0]! : c;
   }
-  return text(out, s.length);
+  return out;
 }
 
-/** Syllables and compound letters split into basic jamo. */
-export function jamoOf(s: string): string {
-  // A syllable yields at most 5 units (ㅂ + ㅜㅔ + ㄹㄱ).
-  const out = new Uint16Array(s.length * 5);
+const JUNG_LEN = Uint8Array.from(JUNG, (j) => j.length);
+const JONG_LEN = Uint8Array.from(JONG, (j) => j.length);
+
+/** jamoOf as code units, sized exactly (one counting pass first: a 10-million-character text would
+ *  otherwise need a buffer five times its length). */
+export function jamoUnits(s: string): Uint16Array {
   let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= SBASE && c <= SLAST) {
+      const x = c - SBASE;
+      n += 1 + JUNG_LEN[((x % 588) / 28) | 0]! + JONG_LEN[x % 28]!;
+    } else {
+      n += c >= 0x3131 && c <= 0x318e ? (COMPOUND.get(c)?.length ?? 1) : 1;
+    }
+  }
+  const out = new Uint16Array(n);
+  n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= SBASE && c <= SLAST) {
@@ -66,5 +90,5 @@ export function jamoOf(s: string): string {
       else out[n++] = c;
     }
   }
-  return text(out, n);
+  return out;
 }

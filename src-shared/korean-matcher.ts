@@ -1,4 +1,4 @@
-import { choseongOf, jamoOf as disassemble } from './hangul-forms';
+import { choseongOf, choseongUnits, jamoOf as disassemble, jamoUnits, unitsToString } from './hangul-forms';
 
 // Korean-shopping-site style matching of a typed hint against texts.
 //
@@ -215,11 +215,21 @@ export function createMatcher<T>(
  * joined into one string per form, so a query is a handful of native indexOf scans instead of a
  * loop over 100,000 strings. The same rule as `filter`: a text matches when its normalized form
  * contains the query, or its initial consonants do (consonant-only query), or its jamo do (a query
- * with Hangul, which covers a half-typed last syllable). The consonant and jamo forms are built on
- * the first query that needs them.
+ * with Hangul, which covers a half-typed last syllable).
+ *
+ * Only two forms are kept, jamo and initial consonants, because the jamo form answers the other two
+ * tests on its own: jamo decomposition maps each character independently, so a normalized text that
+ * contains the query has jamo that contain the query's jamo; and a query without Hangul is its own
+ * jamo and cannot match across a decomposed syllable (every unit a decomposition emits is a jamo), so
+ * for it "jamo contain" is exactly "text contains". The forms are built on the first query (or warm()).
+ *
+ * Recent answers are kept: repeating one is free, and a query whose matches are necessarily a subset
+ * of an earlier one's (typing on: 환 -> 환불, or the syllable being composed: 화 -> 환) reads only the
+ * texts of the earlier matches when they are few. Masks are shared between calls: callers must not
+ * write to them.
  */
 export interface TextIndex {
-  /** A mask over the items (1 = match), or undefined for an empty query. */
+  /** A mask over the items (1 = match), or undefined for an empty query. Read-only. */
   matchMask(query: string): Uint8Array | undefined;
   /** Builds every form now (e.g. while the app is idle), so no keystroke pays for it. */
   warm(): void;
@@ -246,9 +256,24 @@ function joinedForm(text: string, count: number): JoinedForm {
   return { text, starts };
 }
 
-/** Index of the item whose span holds position `pos` (binary search over starts). */
-function itemAt(starts: Int32Array, pos: number): number {
-  let lo = 0;
+// The joined forms and the needles are stored with code units U+3100..U+31FF (compatibility jamo) and
+// U+0100..U+01FF swapped. V8's indexOf finds candidates by memchr for the larger byte of the pattern's
+// first unit; every jamo has the high byte 0x31, so a pattern starting with ㄱ (U+3131) stopped at
+// every jamo of the text and was ten times slower than one starting with ㅎ. Swapped, jamo carry the
+// high byte 0x01, which no pattern unit searches for. A bijection applied to text and needle alike
+// changes no match.
+function encodeUnits(units: Uint16Array): Uint16Array {
+  for (let i = 0; i < units.length; i++) {
+    const high = units[i]! >> 8;
+    if (high === 0x31) units[i]! -= 0x3000;
+    else if (high === 0x01) units[i]! += 0x3000;
+  }
+  return units;
+}
+const encode = (s: string): string => unitsToString(encodeUnits(Uint16Array.from(s, (_, i) => s.charCodeAt(i))));
+
+/** Index of the item whose span holds position `pos`, searching from item `lo` on. */
+function itemAt(starts: Int32Array, pos: number, lo: number): number {
   let hi = starts.length - 2;
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
@@ -258,51 +283,123 @@ function itemAt(starts: Int32Array, pos: number): number {
   return lo;
 }
 
+/** Marks every item holding `needle`. */
 function markAll(form: JoinedForm, needle: string, mask: Uint8Array): void {
-  let pos = form.text.indexOf(needle);
+  const { text, starts } = form;
+  let pos = text.indexOf(needle);
+  let i = 0;
   while (pos >= 0) {
-    const i = itemAt(form.starts, pos);
+    i = itemAt(starts, pos, i);
     mask[i] = 1;
     // One hit per item is enough: continue from the next item.
-    pos = form.text.indexOf(needle, form.starts[i + 1]!);
+    pos = text.indexOf(needle, starts[i + 1]!);
   }
 }
 
+/** Marks the items of `within` holding `needle`, reading each of them alone. */
+function markWithin(form: JoinedForm, needle: string, mask: Uint8Array, within: Int32Array): void {
+  const { text, starts } = form;
+  for (const i of within) {
+    // A slice of a flat string shares its characters: this reads the item and nothing past it.
+    if (text.slice(starts[i]!, starts[i + 1]! - 1).includes(needle)) mask[i] = 1;
+  }
+}
+
+/**
+ * Whether every text matching `next` also matches `prev`, so `next` need only be tested on `prev`'s
+ * matches. Two sufficient cases: `next` types on (its normalized text extends `prev`'s: each of
+ * `next`'s tests implies the same test, or for a query without Hangul the plain one, of `prev`); or
+ * `next` is not consonant-only and its jamo extend `prev`'s while `prev` has Hangul (a plain or jamo
+ * match of `next` contains `next`'s jamo, hence `prev`'s: 화 -> 환 while a syllable is composed).
+ */
+export function narrows(prev: CompiledQuery, next: CompiledQuery): boolean {
+  if (next.norm.startsWith(prev.norm)) return true;
+  return !next.choseong && prev.jamo !== undefined && next.jamo !== undefined && next.jamo.startsWith(prev.jamo);
+}
+
+interface Answer {
+  query: CompiledQuery;
+  mask: Uint8Array;
+  /** The matching items, ascending. */
+  hits: Int32Array;
+}
+
+const KEPT_ANSWERS = 8;
+
 export function createTextIndex<T>(items: readonly T[], getText: (item: T) => string): TextIndex {
-  let norm: JoinedForm | undefined;
-  let cho: JoinedForm | undefined;
-  let jamo: JoinedForm | undefined;
   const count = items.length;
-  const normForm = () =>
-    (norm ??= joinedForm(
-      // One normalization pass over everything; the separator is neither whitespace nor combining.
-      items
-        .map((item) => getText(item).replaceAll(SEP, ''))
-        .join(SEP)
-        .normalize('NFC')
-        .toLowerCase()
-        .replace(/\s+/g, ''),
-      count,
-    ));
-  const choForm = () => (cho ??= joinedForm(choseongOf(normForm().text), count));
-  const jamoForm = () => (jamo ??= joinedForm(disassemble(normForm().text), count));
+  let forms: { jamo: JoinedForm; cho: JoinedForm } | undefined;
+  const build = () => {
+    if (forms) return forms;
+    // One normalization pass over everything; the separator is neither whitespace nor combining. The
+    // derived forms keep the separators, so item boundaries carry over.
+    const norm = items
+      .map((item) => getText(item).replaceAll(SEP, ''))
+      .join(SEP)
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/\s+/g, '');
+    forms = {
+      jamo: joinedForm(unitsToString(encodeUnits(jamoUnits(norm))), count),
+      cho: joinedForm(unitsToString(encodeUnits(choseongUnits(norm))), count),
+    };
+    return forms;
+  };
+  const answers: Answer[] = [];
   return {
     size: count,
     warm() {
-      choForm();
-      jamoForm();
+      build();
     },
     matchMask(query) {
       const q = compileQuery(query.replaceAll(SEP, ''));
       if (q === undefined) return undefined;
+      const known = answers.findIndex((a) => a.query.norm === q.norm);
+      if (known >= 0) {
+        const [a] = answers.splice(known, 1);
+        answers.unshift(a!);
+        return a!.mask;
+      }
       const mask = new Uint8Array(count);
       if (count === 0) return mask;
-      const n = normForm();
-      markAll(n, q.norm, mask);
-      // Both derived forms keep the separators, so item boundaries carry over.
-      if (q.choseong) markAll(choForm(), q.norm, mask);
-      if (q.jamo !== undefined) markAll(jamoForm(), q.jamo, mask);
+      const { jamo, cho } = build();
+      // Reading a quarter of the items one by one costs about one scan of everything.
+      let base: Answer | undefined;
+      for (const a of answers) {
+        if (a.hits.length <= count / 4 && narrows(a.query, q) && (!base || a.hits.length < base.hits.length)) base = a;
+      }
+      const needles: [JoinedForm, string][] = [[jamo, encode(jamoOfQuery(q))]];
+      if (q.choseong) needles.push([cho, encode(q.norm)]);
+      for (const [form, needle] of needles) {
+        if (base) markWithin(form, needle, mask, base.hits);
+        else markAll(form, needle, mask);
+      }
+      const hits = hitsOf(mask, base?.hits);
+      answers.unshift({ query: q, mask, hits });
+      if (answers.length > KEPT_ANSWERS) answers.pop();
       return mask;
     },
   };
+}
+
+/** The query's jamo; a query without Hangul is its own jamo. */
+function jamoOfQuery(q: CompiledQuery): string {
+  return q.jamo ?? q.norm;
+}
+
+function hitsOf(mask: Uint8Array, within: Int32Array | undefined): Int32Array {
+  let n = 0;
+  if (within) {
+    for (const i of within) n += mask[i]!;
+  } else {
+    for (let i = 0; i < mask.length; i++) n += mask[i]!;
+  }
+  const out = new Int32Array(n);
+  n = 0;
+  if (within) {
+    for (const i of within) if (mask[i]) out[n++] = i;
+  } else {
+    for (let i = 0; i < mask.length; i++) if (mask[i]) out[n++] = i;
+  }
+  return out;
 }

@@ -1,18 +1,21 @@
 // The inbox's filters: search and period in the shell's top bar, the facets (status, type, seller, item,
 // order) in a row above the list where their counts have room.
+import { memo } from 'react';
 import type { RefObject } from 'react';
 import { Download, RefreshCw, Search, X } from 'lucide-react';
 import type { NoteQueryType, NoteReplyStatus } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
-import { QUERY_TYPES, RANGE_PRESETS, STATUSES } from './filters';
-import type { InboxFilters, RangePreset, ResolvedRange } from './filters';
-import type { Counts } from './note-view';
+import { QUERY_TYPES, RANGE_PRESETS, STATUSES } from './model/filters';
+import type { InboxFilters, RangePreset, ResolvedRange } from './model/filters';
+import type { Counts } from './model/note-columns';
+import { formatCount } from './count-format';
 
 type Patch = (patch: Partial<InboxFilters>) => void;
 
-export function TopFilters(props: {
-  filters: InboxFilters;
+/** Memoized: a chip keystroke does not touch the top bar. */
+export const TopFilters = memo(function TopFilters(props: {
+  filters: Pick<InboxFilters, 'search' | 'preset' | 'start' | 'end'>;
   range: ResolvedRange;
   patch: Patch;
   searchRef: RefObject<HTMLInputElement | null>;
@@ -85,7 +88,7 @@ export function TopFilters(props: {
       </div>
     </div>
   );
-}
+});
 
 export function FacetBar(props: {
   filters: InboxFilters;
@@ -112,7 +115,7 @@ export function FacetBar(props: {
             className={f.status === s ? 'seg active' : 'seg'}
             onClick={() => patch({ status: s })}
           >
-            {t(`inbox.status.${s}`)} <span className="seg-count num">{props.statusCounts[s].toLocaleString()}</span>
+            {t(`inbox.status.${s}`)} <span className="seg-count num">{formatCount(props.statusCounts[s])}</span>
           </button>
         ))}
       </div>
@@ -125,7 +128,7 @@ export function FacetBar(props: {
             className={f.types.includes(q) ? 'chip active' : 'chip'}
             onClick={() => toggleType(q)}
           >
-            {t(`inbox.type.${q}` as MessageKey)} <span className="num">{props.typeCounts[q].toLocaleString()}</span>
+            {t(`inbox.type.${q}` as MessageKey)} <span className="num">{formatCount(props.typeCounts[q])}</span>
           </button>
         ))}
       </div>

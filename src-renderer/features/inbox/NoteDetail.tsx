@@ -1,6 +1,6 @@
 // One note, read in full. The content is buyer-written text: it is rendered as a text node with
 // white-space: pre-wrap, never as HTML, so markup in a note shows as the characters the buyer typed.
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Images } from 'lucide-react';
 import type { InboxNote, NoteLocalMark, NotesCached } from '../../../src-main/contract';
@@ -9,7 +9,7 @@ import { useShellSlots } from '../../app/shell-slots';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorPanel } from '../../ui/ErrorPanel';
-import { isPastSla } from './note-view';
+import { isPastSla } from './model/note-view';
 import type { TimeFormat } from './time-format';
 import { notesKey } from './use-notes';
 
@@ -102,7 +102,8 @@ function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | und
   );
 }
 
-export function NoteDetail(props: {
+/** Memoized: filtering does not change the open note. */
+export const NoteDetail = memo(function NoteDetail(props: {
   note: InboxNote | undefined;
   mark: NoteLocalMark | undefined;
   time: TimeFormat;
@@ -190,4 +191,4 @@ export function NoteDetail(props: {
       <LocalMarks key={note.seqNo} note={note} mark={props.mark} />
     </aside>
   );
-}
+});

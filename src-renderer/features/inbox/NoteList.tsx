@@ -1,15 +1,21 @@
 // The virtualized note list: only the rows in view (plus a few) are in the DOM, so 100,000 notes scroll like
 // 100. It is an ARIA grid whose active row is announced through aria-activedescendant; the keyboard itself is
 // handled by the page (j/k work wherever focus is, except in a text field).
-import { useEffect, useRef } from 'react';
-import type { MouseEvent } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+//
+// Rows have one fixed height, so the window is arithmetic on the scroll offset: nothing is measured and no
+// work grows with the number of notes (a general virtualizer keeps a measurement per row and rebuilds it
+// whenever the count changes, i.e. on every filter keystroke). Rows are keyed by their position in the
+// list and memoized: a filter change updates the text of the rows on screen in place, and rows whose note
+// and marks did not change are not rendered at all.
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { MouseEvent, RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
-import type { InboxFilters, SortKey } from './filters';
-import { isPastSla } from './note-view';
+import type { InboxFilters, SortKey } from './model/filters';
+import { isPastSla } from './model/note-view';
 import type { TimeFormat } from './time-format';
 
 export const ROW_HEIGHT = 34;
@@ -27,8 +33,42 @@ const COLUMNS: { key: SortKey | 'waiting'; label: MessageKey; className: string 
 
 export const rowId = (seqNo: number) => `note-row-${seqNo}`;
 
+/** Rows rendered beyond each edge of the viewport. */
+const OVERSCAN = 2;
+
+/** The scroll offset (to the row) and height of the list's viewport; updated only when the window moves. */
+function useViewport(scroller: RefObject<HTMLDivElement | null>) {
+  const [port, setPort] = useState({ top: 0, height: 0 });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const read = () => {
+      const top = el.scrollTop;
+      const height = el.clientHeight;
+      setPort((p) =>
+        Math.floor(p.top / ROW_HEIGHT) === Math.floor(top / ROW_HEIGHT) && p.height === height ? p : { top, height },
+      );
+    };
+    read();
+    // Rendered within the scroll event, so the rows arrive in the frame that scrolled.
+    const onScroll = () => flushSync(read);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const resize = new ResizeObserver(read);
+    resize.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resize.disconnect();
+    };
+  }, [scroller]);
+  return port;
+}
+
 export function NoteList(props: {
-  notes: InboxNote[];
+  /** Every cached note; `rows` are positions into it, in display order. */
+  notes: readonly InboxNote[];
+  rows: Int32Array;
+  /** Position in `rows` of the cursor's note, or -1. */
+  cursorIndex: number;
   cursor: number | undefined;
   openSeq: number | undefined;
   selected: ReadonlySet<number>;
@@ -41,28 +81,57 @@ export function NoteList(props: {
   time: TimeFormat;
 }) {
   const { t } = useI18n();
-  const { notes, cursor, selected, sort, time, now, slaHours, local } = props;
+  const { notes, rows, cursorIndex, cursor, selected, sort, time, now, slaHours, local } = props;
   const scroller = useRef<HTMLDivElement>(null);
-  // TanStack Virtual returns a mutable instance the React compiler cannot memoize; this component is not
-  // compiled, which is what the library expects.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: notes.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const cursorIndex = cursor === undefined ? -1 : notes.findIndex((n) => n.seqNo === cursor);
+  const port = useViewport(scroller);
+  const count = rows.length;
+  // The offset the browser will clamp to once a shorter list is laid out.
+  const top = Math.max(0, Math.min(port.top, count * ROW_HEIGHT - port.height));
+  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((top + port.height) / ROW_HEIGHT) + OVERSCAN);
+
   useEffect(() => {
-    if (cursorIndex >= 0) virtualizer.scrollToIndex(cursorIndex, { align: 'auto' });
-  }, [cursorIndex, virtualizer]);
+    const el = scroller.current;
+    if (cursorIndex < 0 || !el) return;
+    const rowTop = cursorIndex * ROW_HEIGHT;
+    if (rowTop < el.scrollTop) el.scrollTop = rowTop;
+    else if (rowTop + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = rowTop + ROW_HEIGHT - el.clientHeight;
+  }, [cursorIndex]);
+
+  // One click handler for every row, stable across renders so memoized rows stay untouched.
+  const onRowClick = useRef(props.onRowClick);
+  useLayoutEffect(() => {
+    onRowClick.current = props.onRowClick;
+  });
+  const onClick = useCallback((index: number, e: MouseEvent) => onRowClick.current(index, e), []);
+
+  const visible = [];
+  for (let k = first; k < last; k++) {
+    const n = notes[rows[k]!]!;
+    const key = String(n.seqNo);
+    visible.push(
+      <Row
+        key={k}
+        note={n}
+        index={k}
+        selected={selected.has(n.seqNo)}
+        isCursor={n.seqNo === cursor}
+        isOpen={n.seqNo === props.openSeq}
+        handled={local[key]?.handled === true}
+        now={now}
+        slaHours={slaHours}
+        time={time}
+        onClick={onClick}
+      />,
+    );
+  }
 
   return (
     <div
       className="note-grid"
       role="grid"
       aria-label={t('inbox.list.label')}
-      aria-rowcount={notes.length + 1}
+      aria-rowcount={rows.length + 1}
       aria-multiselectable
       tabIndex={0}
       aria-activedescendant={cursorIndex >= 0 ? rowId(cursor!) : undefined}
@@ -92,70 +161,84 @@ export function NoteList(props: {
         })}
       </div>
       <div className="note-scroll" ref={scroller} data-testid="note-scroll">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((v) => {
-            const n = notes[v.index]!;
-            const waiting = n.replyStatus === 'NoReply';
-            const late = isPastSla(n, now, slaHours);
-            const classes = ['note-row'];
-            if (selected.has(n.seqNo)) classes.push('selected');
-            if (n.seqNo === cursor) classes.push('cursor');
-            if (n.seqNo === props.openSeq) classes.push('open');
-            if (local[String(n.seqNo)]?.handled) classes.push('handled');
-            return (
-              <div
-                key={n.seqNo}
-                id={rowId(n.seqNo)}
-                role="row"
-                aria-rowindex={v.index + 2}
-                aria-selected={selected.has(n.seqNo)}
-                className={classes.join(' ')}
-                data-seqno={n.seqNo}
-                style={{ transform: `translateY(${v.start}px)`, height: ROW_HEIGHT }}
-                onMouseDown={(e) => {
-                  // Shift-click selects a range; without this the browser selects text instead.
-                  if (e.shiftKey) e.preventDefault();
-                }}
-                onClick={(e) => props.onRowClick(v.index, e)}
-              >
-                <div role="gridcell" className="c-status">
-                  <span className={`status-dot ${waiting ? 'noreply' : 'replied'}`} aria-hidden />
-                  <span className={waiting ? 'status-text noreply' : 'status-text'}>
-                    {t(`inbox.status.${n.replyStatus}`)}
-                  </span>
-                </div>
-                <div role="gridcell" className="c-type">
-                  {t(`inbox.type.${n.queryType}` as MessageKey)}
-                </div>
-                <div role="gridcell" className="c-title" title={n.title}>
-                  {local[String(n.seqNo)]?.handled && <span className="handled-tag">{t('inbox.handled')}</span>}
-                  {n.title}
-                </div>
-                <div role="gridcell" className="c-buyer">{n.buyerId}</div>
-                <div role="gridcell" className="c-item" title={`${n.itemName} (${n.itemNo})`}>
-                  {n.itemName}
-                </div>
-                <div role="gridcell" className="c-order num">{n.orderNo ?? '—'}</div>
-                <div role="gridcell" className="c-received num" title={time.absolute(n.at)}>
-                  {time.relative(n.at)}
-                </div>
-                <div role="gridcell" className="c-waiting num">
-                  {waiting && (
-                    <>
-                      <span className={late ? 'waiting late' : 'waiting'}>{time.duration(now - n.at)}</span>
-                      {late && (
-                        <span className="sla-badge" data-testid="sla-badge">
-                          {t('inbox.sla.past')}
-                        </span>
-                      )}
-                    </>
-                  )}
-                </div>
-              </div>
-            );
-          })}
-        </div>
+        <div style={{ height: count * ROW_HEIGHT, position: 'relative' }}>{visible}</div>
       </div>
     </div>
   );
 }
+
+const Row = memo(function Row(props: {
+  note: InboxNote;
+  /** Position in the list. */
+  index: number;
+  selected: boolean;
+  isCursor: boolean;
+  isOpen: boolean;
+  handled: boolean;
+  now: number;
+  slaHours: number;
+  time: TimeFormat;
+  onClick: (index: number, e: MouseEvent) => void;
+}) {
+  const { t } = useI18n();
+  const { note: n, index, selected, handled, now, slaHours, time } = props;
+  const waiting = n.replyStatus === 'NoReply';
+  const late = isPastSla(n, now, slaHours);
+  const classes = ['note-row'];
+  if (selected) classes.push('selected');
+  if (props.isCursor) classes.push('cursor');
+  if (props.isOpen) classes.push('open');
+  if (handled) classes.push('handled');
+  return (
+    <div
+      id={rowId(n.seqNo)}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={classes.join(' ')}
+      data-seqno={n.seqNo}
+      style={{ transform: `translateY(${index * ROW_HEIGHT}px)`, height: ROW_HEIGHT }}
+      onMouseDown={(e) => {
+        // Shift-click selects a range; without this the browser selects text instead.
+        if (e.shiftKey) e.preventDefault();
+      }}
+      onClick={(e) => props.onClick(index, e)}
+    >
+      <div role="gridcell" className="c-status">
+        <span className={`status-dot ${waiting ? 'noreply' : 'replied'}`} aria-hidden />
+        <span className={waiting ? 'status-text noreply' : 'status-text'}>{t(`inbox.status.${n.replyStatus}`)}</span>
+      </div>
+      <div role="gridcell" className="c-type">
+        {t(`inbox.type.${n.queryType}` as MessageKey)}
+      </div>
+      <div role="gridcell" className="c-title" title={n.title}>
+        {handled && <span className="handled-tag">{t('inbox.handled')}</span>}
+        {n.title}
+      </div>
+      <div role="gridcell" className="c-buyer">
+        {n.buyerId}
+      </div>
+      <div role="gridcell" className="c-item" title={`${n.itemName} (${n.itemNo})`}>
+        {n.itemName}
+      </div>
+      <div role="gridcell" className="c-order num">
+        {n.orderNo ?? '—'}
+      </div>
+      <div role="gridcell" className="c-received num" title={time.absolute(n.at)}>
+        {time.relative(n.at)}
+      </div>
+      <div role="gridcell" className="c-waiting num">
+        {waiting && (
+          <>
+            <span className={late ? 'waiting late' : 'waiting'}>{time.duration(now - n.at)}</span>
+            {late && (
+              <span className="sla-badge" data-testid="sla-badge">
+                {t('inbox.sla.past')}
+              </span>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+});

@@ -1,20 +1,41 @@
 // Counts for the filtered view and a small stacked bar chart of notes per day, drawn by hand in SVG: a few
-// dozen rects do not need a chart library.
+// dozen bars do not need a chart library. Each series is one path, so a filter change updates two
+// attributes however many days the period has; the day under the pointer gets its tooltip on hover.
+import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import type { InboxNote } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
-import { QUERY_TYPES } from './filters';
-import type { Summary } from './note-view';
+import { QUERY_TYPES } from './model/filters';
+import type { Summary } from './model/note-columns';
 import type { TimeFormat } from './time-format';
+import { formatCount } from './count-format';
 
 const CHART_W = 260;
 const CHART_H = 44;
+const px = (v: number) => Math.round(v * 100) / 100;
 
 function DailyChart({ days, time }: { days: Summary['days']; time: TimeFormat }) {
   const { t } = useI18n();
+  const [hover, setHover] = useState<number | undefined>();
   const max = Math.max(1, ...days.map((d) => d.NoReply + d.ReplyComplete));
   const slot = CHART_W / Math.max(1, days.length);
   const bar = Math.max(1, slot - (slot > 4 ? 1.5 : 0));
+  let repliedPath = '';
+  let waitingPath = '';
+  days.forEach((d, i) => {
+    const replied = (d.ReplyComplete / max) * (CHART_H - 2);
+    const waiting = (d.NoReply / max) * (CHART_H - 2);
+    const x = px(i * slot);
+    const w = px(bar);
+    if (replied > 0) repliedPath += `M${x} ${px(CHART_H - replied)}h${w}v${px(replied)}h${-w}z`;
+    if (waiting > 0) waitingPath += `M${x} ${px(CHART_H - replied - waiting)}h${w}v${px(waiting)}h${-w}z`;
+  });
+  const onMove = (e: MouseEvent<SVGSVGElement>) => {
+    const i = Math.floor((e.clientX - e.currentTarget.getBoundingClientRect().left) / slot);
+    setHover(i >= 0 && i < days.length ? i : undefined);
+  };
+  const hovered = hover === undefined ? undefined : days[hover];
   return (
     <figure className="daily-chart">
       <svg
@@ -23,19 +44,16 @@ function DailyChart({ days, time }: { days: Summary['days']; time: TimeFormat })
         viewBox={`0 0 ${CHART_W} ${CHART_H}`}
         role="img"
         aria-label={t('inbox.chart.label')}
+        onMouseMove={onMove}
+        onMouseLeave={() => setHover(undefined)}
       >
-        {days.map((d, i) => {
-          const replied = (d.ReplyComplete / max) * (CHART_H - 2);
-          const waiting = (d.NoReply / max) * (CHART_H - 2);
-          const x = i * slot;
-          return (
-            <g key={d.day}>
-              <title>{`${time.day(d.day)} · ${t('inbox.status.NoReply')} ${d.NoReply} · ${t('inbox.status.ReplyComplete')} ${d.ReplyComplete}`}</title>
-              <rect x={x} y={CHART_H - replied} width={bar} height={replied} className="bar-replied" />
-              <rect x={x} y={CHART_H - replied - waiting} width={bar} height={waiting} className="bar-noreply" />
-            </g>
-          );
-        })}
+        <path d={repliedPath} className="bar-replied" />
+        <path d={waitingPath} className="bar-noreply" />
+        {hovered && (
+          <rect x={px(hover! * slot)} y={0} width={px(slot)} height={CHART_H} className="bar-hover">
+            <title>{`${time.day(hovered.day)} · ${t('inbox.status.NoReply')} ${hovered.NoReply} · ${t('inbox.status.ReplyComplete')} ${hovered.ReplyComplete}`}</title>
+          </rect>
+        )}
       </svg>
       <figcaption className="chart-axis num">
         <span>{days[0] ? time.day(days[0].day) : ''}</span>
@@ -63,17 +81,17 @@ export function SummaryStrip({
       <div className="stat">
         <span className="stat-label">{t('inbox.status.NoReply')}</span>
         <span className="stat-value num noreply" data-testid="summary-noreply">
-          {summary.byStatus.NoReply.toLocaleString()}
+          {formatCount(summary.byStatus.NoReply)}
         </span>
       </div>
       <div className="stat">
         <span className="stat-label">{t('inbox.status.ReplyComplete')}</span>
-        <span className="stat-value num">{summary.byStatus.ReplyComplete.toLocaleString()}</span>
+        <span className="stat-value num">{formatCount(summary.byStatus.ReplyComplete)}</span>
       </div>
       <div className="stat">
         <span className="stat-label">{t('inbox.summary.pastSla')}</span>
         <span className={`stat-value num ${summary.pastSla > 0 ? 'late' : ''}`} data-testid="summary-past-sla">
-          {summary.pastSla.toLocaleString()}
+          {formatCount(summary.pastSla)}
         </span>
       </div>
       <div className="stat stat-types">

@@ -1,5 +1,5 @@
 // The buyer-notes inbox: filters over the main process's cached notes, a virtualized list, the note beside it.
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
@@ -11,13 +11,15 @@ import { isTyping } from '../../app/shortcuts';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { FacetBar, TopFilters } from './FilterBar';
-import { defaultFilters, filtersToJson, hasNarrowing, parseFilters, resolveRange } from './filters';
-import type { InboxFilters, SortKey } from './filters';
+import { defaultFilters, filtersToJson, hasNarrowing, parseFilters, resolveRange } from './model/filters';
+import type { InboxFilters, SortKey } from './model/filters';
 import { NoteDetail } from './NoteDetail';
 import { NoteList } from './NoteList';
-import { buildSearchIndex, filterNotes, isPastSla, searchHits, sortOrder, summarize } from './note-view';
+import { buildColumns, facetView, narrowView, rowOfSeq, seqNosOf, waitingIn } from './model/note-columns';
+import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
 import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
+import { formatCount } from './count-format';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { useArrivalNotifications, useAutoRefresh, useCachedNotes, useNotesSync, useNow } from './use-notes';
 import './inbox.css';
@@ -61,7 +63,9 @@ export function InboxPage() {
   );
 }
 
-function Inbox(props: {
+// Memoized: saving the filters to settings re-renders the page (the settings query and the mutation's
+// state change), which must not re-render the inbox.
+const Inbox = memo(function Inbox(props: {
   filters: InboxFilters;
   setFilters: (u: (f: InboxFilters) => InboxFilters) => void;
   timeZone: string;
@@ -108,6 +112,8 @@ function Inbox(props: {
     setLastSync(data.asOf ? new Date(data.asOf) : undefined);
   }, [data.asOf, setLastSync]);
 
+  // Per data revision: the columns every filter pass runs over, the search index and the display order.
+  const columns = useMemo(() => buildColumns(data.notes), [data.notes]);
   const index = useMemo(() => buildSearchIndex(data.notes), [data.notes]);
   // Build the search forms while the seller is not doing anything, so the first search is instant.
   useEffect(() => {
@@ -119,28 +125,25 @@ function Inbox(props: {
   }, [index]);
   // Sorted once per data or sort change; filtering keeps that order.
   const order = useMemo(() => sortOrder(data.notes, f.sort), [data.notes, f.sort]);
-  const search = useDeferredValue(f.search);
-  const hits = useMemo(() => searchHits(index, search), [index, search]);
-  const view = useMemo(
-    () => filterNotes(data.notes, { ...f, search }, range, hits, order),
-    // f's own identity changes on every keystroke in the search box; only these fields matter here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data.notes, order, hits, range, f.status, f.types, f.itemNo, f.orderNo, f.sellerId],
+  // The search runs in the keystroke's own render, not deferred: over the prebuilt forms a query costs
+  // about ten milliseconds, so the list answers what the box says in the same frame as the box.
+  const hits = useMemo(() => searchHits(index, f.search), [index, f.search]);
+  // The notes the period, item, order, seller and search leave, with per-code tallies; then the chips pick
+  // the rows on screen and every count from those (a chip keystroke never goes over all the notes).
+  const { status, types, itemNo, orderNo, sellerId } = f;
+  const narrow = useMemo(
+    () => narrowView(columns, order, { range, itemNo, orderNo, sellerId, hits, nowMs: now, slaHours }),
+    [columns, order, range, itemNo, orderNo, sellerId, hits, now, slaHours],
   );
-  const sorted = view.notes;
-  const summary = useMemo(() => summarize(sorted, range, now, slaHours), [sorted, range, now, slaHours]);
+  const view = useMemo(() => facetView(narrow, { status, types }), [narrow, status, types]);
+  const { rows, summary } = view;
+  const noteAt = (k: number) => data.notes[rows[k]!];
 
   // The sidebar counts what waits for an answer in the period, whatever else is filtered.
   const badge = useMemo(() => {
-    let waiting = 0;
-    let late = 0;
-    for (const n of data.notes) {
-      if (n.replyStatus !== 'NoReply' || n.at < range.startMs || n.at > range.endMs) continue;
-      waiting++;
-      if (isPastSla(n, now, slaHours)) late++;
-    }
+    const { waiting, late } = waitingIn(columns, range, now, slaHours);
     return { value: waiting, tone: late > 0 ? ('alert' as const) : ('neutral' as const) };
-  }, [data.notes, range.startMs, range.endMs, now, slaHours]);
+  }, [columns, range, now, slaHours]);
   useNavCount('inbox', badge);
 
   // ---- selection, cursor, the open note ----
@@ -159,12 +162,14 @@ function Inbox(props: {
     setSelected(new Set([n.seqNo]));
   }, []);
 
+  const cursorIndex = useMemo(() => rowOfSeq(columns, rows, cursor), [columns, rows, cursor]);
+
   const onRowClick = (index: number, e: MouseEvent) => {
-    const n = sorted[index];
+    const n = noteAt(index);
     if (!n) return;
     if (e.shiftKey && anchor.current !== undefined) {
       const [a, b] = anchor.current < index ? [anchor.current, index] : [index, anchor.current];
-      setSelected(new Set(sorted.slice(a, b + 1).map((x) => x.seqNo)));
+      setSelected(new Set(seqNosOf(columns, rows.subarray(a, b + 1))));
       setCursor(n.seqNo);
       setOpenSeq(n.seqNo);
       return;
@@ -184,10 +189,10 @@ function Inbox(props: {
   };
 
   const move = (delta: number) => {
-    if (sorted.length === 0) return;
-    const at = cursor === undefined ? -1 : sorted.findIndex((n) => n.seqNo === cursor);
-    const nextIndex = at < 0 ? (delta > 0 ? 0 : sorted.length - 1) : Math.min(sorted.length - 1, Math.max(0, at + delta));
-    const n = sorted[nextIndex]!;
+    if (rows.length === 0) return;
+    const at = cursorIndex;
+    const nextIndex = at < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + delta));
+    const n = noteAt(nextIndex)!;
     anchor.current = nextIndex;
     setCursor(n.seqNo);
     setSelected(new Set([n.seqNo]));
@@ -217,12 +222,23 @@ function Inbox(props: {
     setExportMsg(undefined);
     setExportError(undefined);
     try {
-      const r = await call('notes.export', { format, seqNos: sorted.map((n) => n.seqNo), lang, timeZone });
+      const r = await call('notes.export', { format, seqNos: seqNosOf(columns, rows), lang, timeZone });
       setExportMsg(r.path ? t('inbox.export.done', { rows: r.rows, path: r.path }) : t('inbox.export.dismissed'));
     } catch (err) {
       setExportError(err);
     }
   };
+
+  const exportRef = useRef(doExport);
+  useEffect(() => {
+    exportRef.current = doExport;
+  });
+  const onExport = useCallback((format: 'csv' | 'xlsx') => void exportRef.current(format), []);
+  const { search: searchText, preset, start: customStart, end: customEnd } = f;
+  const topFilters = useMemo(
+    () => ({ search: searchText, preset, start: customStart, end: customEnd }),
+    [searchText, preset, customStart, customEnd],
+  );
 
   const clearFilters = () => {
     const d = defaultFilters();
@@ -251,7 +267,7 @@ function Inbox(props: {
     const mod = e.ctrlKey || e.metaKey;
     if (mod && e.key.toLowerCase() === 'a') {
       e.preventDefault();
-      setSelected(new Set(sorted.map((n) => n.seqNo)));
+      setSelected(new Set(seqNosOf(columns, rows)));
       return;
     }
     if (mod || e.altKey) return;
@@ -268,7 +284,7 @@ function Inbox(props: {
         break;
       case 'Enter': {
         if (e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement) return;
-        const n = sorted.find((x) => x.seqNo === cursor);
+        const n = cursorIndex >= 0 ? noteAt(cursorIndex) : undefined;
         if (n) {
           e.preventDefault();
           setOpenSeq(n.seqNo);
@@ -316,12 +332,12 @@ function Inbox(props: {
     <div className="inbox">
       <PageToolbar>
         <TopFilters
-          filters={f}
+          filters={topFilters}
           range={range}
           patch={patch}
           searchRef={searchRef}
           onRefresh={refresh}
-          onExport={(fmt) => void doExport(fmt)}
+          onExport={onExport}
           busy={sync.running}
         />
       </PageToolbar>
@@ -359,7 +375,7 @@ function Inbox(props: {
             {t('inbox.sync.progress', {
               done: sync.progress?.done ?? 0,
               total: sync.progress?.total ?? '…',
-              notes: (sync.progress?.notes ?? 0).toLocaleString(),
+              notes: formatCount(sync.progress?.notes ?? 0),
             })}
           </span>
           <button type="button" className="btn btn-small" onClick={sync.cancel}>
@@ -411,11 +427,11 @@ function Inbox(props: {
 
       <div className="list-meta">
         <span aria-label={t('inbox.count.label')} className="num" data-testid="note-count">
-          {t('inbox.count', { count: sorted.length.toLocaleString() })}
+          {t('inbox.count', { count: formatCount(rows.length) })}
         </span>
         {selected.size > 1 && (
           <>
-            <span className="num">· {t('inbox.selected', { count: selected.size.toLocaleString() })}</span>
+            <span className="num">· {t('inbox.selected', { count: formatCount(selected.size) })}</span>
             <button type="button" className="btn btn-small" onClick={() => void markSelectedHandled()}>
               {t('inbox.markHandled')}
             </button>
@@ -430,14 +446,16 @@ function Inbox(props: {
       <div className="inbox-split">
         {loading ? (
           <ListSkeleton />
-        ) : sorted.length === 0 ? (
+        ) : rows.length === 0 ? (
           <div className="inbox-empty" data-testid="inbox-empty">
             <p>{data.notes.length === 0 ? t('inbox.empty.noData') : t('inbox.empty')}</p>
             {data.notes.length > 0 && <p className="muted">{t('inbox.empty.hint')}</p>}
           </div>
         ) : (
           <NoteList
-            notes={sorted}
+            notes={data.notes}
+            rows={rows}
+            cursorIndex={cursorIndex}
             cursor={cursor}
             openSeq={openSeq}
             selected={selected}
@@ -454,7 +472,7 @@ function Inbox(props: {
       </div>
     </div>
   );
-}
+});
 
 function ListSkeleton() {
   return (

@@ -1,7 +1,7 @@
 // The inbox's filter state, as persisted in settings.inbox.filters. The stored object is read defensively:
 // it survives app versions and hand edits, so anything unknown falls back to its default.
-import type { JsonObject, NoteQueryType } from '../../../src-main/contract';
-import { addDays, dayEndMs, dayStartMs, isMarketDay } from '../../../src-shared/market-day';
+import type { JsonObject, NoteQueryType } from '../../../../src-main/contract';
+import { addDays, dayEndMs, dayStartMs, isMarketDay } from '../../../../src-shared/market-day';
 
 export const RANGE_PRESETS = ['today', '3d', '7d', '30d', '90d', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];

@@ -1,0 +1,77 @@
+// From the cached notes to what the inbox shows, per data revision: the search index (its forms are built
+// while the app is idle, see index.tsx) and the display order. The filter pass itself is note-columns.ts.
+import type { InboxNote } from '../../../../src-main/contract';
+import { createTextIndex } from '../../../../src-shared/korean-matcher';
+import type { TextIndex } from '../../../../src-shared/korean-matcher';
+import type { InboxFilters, SortKey } from './filters';
+
+export interface SearchIndex {
+  notes: readonly InboxNote[];
+  text: TextIndex;
+}
+
+// A separator the normalizer keeps, so a query cannot match across the end of one field and the next.
+const SEP = '\u0001';
+
+export function buildSearchIndex(notes: readonly InboxNote[]): SearchIndex {
+  return { notes, text: createTextIndex(notes, (n) => `${n.title}${SEP}${n.content}${SEP}${n.buyerId}${SEP}${n.itemName}`) };
+}
+
+/** Which notes match the free-text search, as a mask over `index.notes`; undefined when there is no search. */
+export function searchHits(index: SearchIndex, query: string): Uint8Array | undefined {
+  if (query.trim() === '') return undefined;
+  return index.text.matchMask(query);
+}
+
+const collator = new Intl.Collator('ko', { numeric: true });
+
+function compareBy(key: SortKey): (a: InboxNote, b: InboxNote) => number {
+  switch (key) {
+    case 'status':
+      // NoReply before ReplyComplete in ascending order.
+      return (a, b) => (a.replyStatus === b.replyStatus ? 0 : a.replyStatus === 'NoReply' ? -1 : 1);
+    case 'type':
+      return (a, b) => collator.compare(a.queryType, b.queryType);
+    case 'title':
+      return (a, b) => collator.compare(a.title, b.title);
+    case 'buyer':
+      return (a, b) => collator.compare(a.buyerId, b.buyerId);
+    case 'item':
+      return (a, b) => collator.compare(a.itemName, b.itemName);
+    case 'order':
+      return (a, b) => compareDigits(a.orderNo, b.orderNo);
+    case 'received':
+      return (a, b) => a.at - b.at;
+  }
+}
+
+/** Order numbers are longs beyond 2^53: compare as digit strings, absent ones last. */
+function compareDigits(a: string | undefined, b: string | undefined): number {
+  if (a === b) return 0;
+  if (a === undefined) return 1;
+  if (b === undefined) return -1;
+  return a.length - b.length || (a < b ? -1 : 1);
+}
+
+/** Positions of `notes` in sorted order (same rule as sortNotes), computed once per data or sort change. */
+export function sortOrder(notes: readonly InboxNote[], sort: InboxFilters['sort']): Int32Array {
+  const primary = compareBy(sort.key);
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  const order = Int32Array.from(notes.keys());
+  return order.sort((x, y) => {
+    const a = notes[x]!;
+    const b = notes[y]!;
+    return sign * primary(a, b) || a.at - b.at || a.seqNo - b.seqNo;
+  });
+}
+
+/** Sorted copy; ties fall back to oldest first, then SeqNo, so the order is total and stable. */
+export function sortNotes(notes: readonly InboxNote[], sort: InboxFilters['sort']): InboxNote[] {
+  const primary = compareBy(sort.key);
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return [...notes].sort((a, b) => sign * primary(a, b) || a.at - b.at || a.seqNo - b.seqNo);
+}
+
+export function isPastSla(n: InboxNote, nowMs: number, slaHours: number): boolean {
+  return n.replyStatus === 'NoReply' && nowMs - n.at > slaHours * 3_600_000;
+}
