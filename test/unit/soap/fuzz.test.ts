@@ -6,6 +6,8 @@ import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
 import { buildResponse, decodeResponse } from '../../../src-main/soap/envelope-write';
 import { readEnvelope } from '../../../src-main/soap/envelope-read';
 import { parseXml } from '../../../src-main/soap/xml-read';
+import { mutate } from '../../support/mutate';
+import type { Mutation } from '../../support/mutate';
 
 function decode(input: string | Uint8Array): 'ok' | string {
   try {
@@ -36,25 +38,27 @@ const valid = buildResponse(
   { version: '1.1', ns: DEFAULT_NAMESPACES, encryptedTicket: 'x' },
 );
 
-type Mutation = { kind: 'delete' | 'insert' | 'duplicate' | 'flip'; at: number; len: number; text: string };
 const mutation = fc.record({
   kind: fc.constantFrom<Mutation['kind']>('delete', 'insert', 'duplicate', 'flip'),
   at: fc.nat(),
   len: fc.integer({ min: 1, max: 40 }),
-  text: fc.constantFrom('<', '>', '&', '&#0;', '&lt;', ']]>', '<!--', '<!DOCTYPE x>', '"', '\u0000', '</soap:Body>', 'xmlns:a="b"', '\uFFFE', '<![CDATA['),
+  text: fc.constantFrom(
+    '<',
+    '>',
+    '&',
+    '&#0;',
+    '&lt;',
+    ']]>',
+    '<!--',
+    '<!DOCTYPE x>',
+    '"',
+    '\u0000',
+    '</soap:Body>',
+    'xmlns:a="b"',
+    '\uFFFE',
+    '<![CDATA[',
+  ),
 });
-
-function mutate(s: string, ms: Mutation[]): string {
-  let out = s;
-  for (const m of ms) {
-    const at = m.at % (out.length + 1);
-    if (m.kind === 'delete') out = out.slice(0, at) + out.slice(at + m.len);
-    else if (m.kind === 'insert') out = out.slice(0, at) + m.text + out.slice(at);
-    else if (m.kind === 'duplicate') out = out.slice(0, at + m.len) + out.slice(at, at + m.len) + out.slice(at + m.len);
-    else out = out.slice(0, at) + String.fromCharCode((out.charCodeAt(at) || 65) ^ 1) + out.slice(at + 1);
-  }
-  return out;
-}
 
 describe('decoder fuzzing', () => {
   it('decodes the unmutated response', () => {

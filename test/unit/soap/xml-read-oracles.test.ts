@@ -17,6 +17,8 @@ import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
 import { buildResponse } from '../../../src-main/soap/envelope-write';
 import { XmlSecurityError } from '../../../src-main/soap/errors';
 import { parseXml } from '../../../src-main/soap/xml-read';
+import { mutate } from '../../support/mutate';
+import type { Mutation } from '../../support/mutate';
 
 interface Model {
   ns: string;
@@ -326,24 +328,12 @@ const snippets = [
   '<b:c/>',
   '=',
 ];
-type Mutation = { kind: 'delete' | 'insert' | 'duplicate'; at: number; len: number; text: string };
 const mutation = fc.record({
   kind: fc.constantFrom<Mutation['kind']>('delete', 'insert', 'duplicate'),
   at: fc.nat(),
   len: fc.integer({ min: 1, max: 30 }),
   text: fc.constantFrom(...snippets),
 });
-
-function mutate(s: string, ms: Mutation[]): string {
-  let out = s;
-  for (const m of ms) {
-    const at = m.at % (out.length + 1);
-    if (m.kind === 'delete') out = out.slice(0, at) + out.slice(at + m.len);
-    else if (m.kind === 'insert') out = out.slice(0, at) + m.text + out.slice(at);
-    else out = out.slice(0, at + m.len) + out.slice(at, at + m.len) + out.slice(at + m.len);
-  }
-  return out;
-}
 
 describe.runIf(HAVE_XMLLINT)('parseXml against libxml2', () => {
   const check = (docs: string[]) => {
