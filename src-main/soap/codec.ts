@@ -75,6 +75,19 @@ export const escAttr = (v: string) => (/[&<>"\r\n\t]/.test(v) ? v.replace(/[&<>"
  */
 export type RecordMemo = Map<string, WeakMap<object, string>>;
 
+/** A record's attributes as ` name="value"` pairs, in plan order; absent and null ones omitted. */
+export function writeAttrs(plan: Plan, value: Record<string, unknown>, path: string): string {
+  let out = '';
+  for (const [attr, scalar] of plan.attrs) {
+    const v = value[attr];
+    if (v === undefined || v === null) continue;
+    const text = encodeScalar(scalar, v, path, attr);
+    if (scalar === 'string') assertXmlChars(text, path, attr);
+    out += ` ${attr}="${escAttr(text)}"`;
+  }
+  return out;
+}
+
 export function writeRecord(
   elementNs: string,
   elementName: string,
@@ -88,13 +101,7 @@ export function writeRecord(
   const plan = planOf(type);
   let out = `<${elementName}`;
   if (elementNs !== inScopeNs) out += ` xmlns="${escAttr(elementNs)}"`;
-  for (const [attr, scalar] of plan.attrs) {
-    const v = value[attr];
-    if (v === undefined || v === null) continue;
-    const text = encodeScalar(scalar, v, path, attr);
-    if (scalar === 'string') assertXmlChars(text, path, attr);
-    out += ` ${attr}="${escAttr(text)}"`;
-  }
+  out += writeAttrs(plan, value, path);
   if (plan.children.length === 0) return `${out}/>`;
   const childNs = nsUri(plan.spec.ns, ns);
   let inner = '';

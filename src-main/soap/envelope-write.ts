@@ -14,7 +14,7 @@ import {
   soapAction,
 } from '../schema';
 import type { OperationName, OperationSpec, RecordName, RequestOf, ResultOf, ServiceNamespaces } from '../schema';
-import { escAttr, escText, planOf, readRecord, serviceNamespaces, writeRecord } from './codec';
+import { escAttr, escText, planOf, readRecord, serviceNamespaces, writeAttrs, writeRecord } from './codec';
 import type { RecordMemo } from './codec';
 import type { XmlElement } from './xml-read';
 import { assertXmlChars, markText, unmark } from './xml-text';
@@ -258,14 +258,7 @@ function writeResultBytes(
   memo: ResponseMemo,
 ): void {
   const plan = planOf(type);
-  let text = `<${name}`;
-  for (const [attr, scalar] of plan.attrs) {
-    const v = value[attr];
-    if (v === undefined || v === null) continue;
-    const s = encodeScalar(scalar, v, name, attr);
-    if (scalar === 'string') assertXmlChars(s, name, attr);
-    text += ` ${attr}="${escAttr(s)}"`;
-  }
+  let text = `<${name}${writeAttrs(plan, value, name)}`;
   const childNs = nsUri(plan.spec.ns, ns);
   const declare = childNs !== opNs ? ` xmlns="${escAttr(childNs)}"` : '';
   let open = false;
