@@ -49,7 +49,7 @@ function envelope(version: SoapVersion) {
   const env = doc
     .ele(envNs, `${prefix}:Envelope`)
     .att(XMLNS, 'xmlns:xsi', XSI)
-    .att(XMLNS, 'xmlns:xsd', 'http://www.w3.org/2001/XMLSchema');
+    .att(XMLNS, 'xmlns:xsd', XSD);
   return { doc, env, envNs, prefix };
 }
 
