@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+// The whole variable font, one file read from disk at start. The web build's 92 unicode-range subsets suit a
+// site on the network; here they would split every Korean string into runs shaped and painted per subset,
+// and swap fonts under the seller's eyes the first time a syllable from a new subset appears.
+import 'pretendard/dist/web/variable/pretendardvariable.css';
 import './app/styles.css';
 import { App } from './app/App';
 
