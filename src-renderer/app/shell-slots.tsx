@@ -70,14 +70,17 @@ export function PageToolbar({ children }: { children: ReactNode }) {
   return toolbar ? createPortal(children, toolbar) : null;
 }
 
-/** Shows a count next to a page's sidebar entry while the calling component is mounted. */
+/**
+ * Shows a count next to a page's sidebar entry. The count stays when the page is left: the inbox's
+ * unanswered notes still wait while the seller works in the lookbook, and the notes only change through a
+ * sync the inbox runs, so its last count is the cache's.
+ */
 export function useNavCount(page: Page, count: NavCount | undefined) {
   const { setCount } = useShellSlots();
   const value = count?.value;
   const tone = count?.tone;
   useEffect(() => {
     setCount(page, value === undefined ? undefined : { value, tone });
-    return () => setCount(page, undefined);
   }, [page, value, tone, setCount]);
 }
 

@@ -237,8 +237,15 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect(rows.some(([, b]) => b)).toBe(true);
     for (const [seq, badge] of rows) expect(badge).toBe(late(bySeq.get(seq)!));
     const nav = page.getByRole('navigation').locator('.nav-count');
+    const waiting = all.filter((n) => n.ReplyStatus === 'NoReply').length;
     expect(await nav.getAttribute('class')).toContain('alert');
-    expect(Number(await nav.textContent())).toBe(all.filter((n) => n.ReplyStatus === 'NoReply').length);
+    expect(Number(await nav.textContent())).toBe(waiting);
+    // The count stays on the sidebar while the seller works on another page.
+    await page.getByRole('button', { name: /^룩북/ }).click();
+    await page.getByRole('navigation').locator('[aria-current="page"]', { hasText: '룩북' }).waitFor();
+    expect(await page.locator('.note-row').count()).toBe(0);
+    expect(Number(await nav.textContent())).toBe(waiting);
+    expect(await nav.getAttribute('class')).toContain('alert');
   });
 
   it('exports the filtered view as CSV with a BOM, a Korean header and the rows shown', async () => {
