@@ -248,6 +248,31 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect(await nav.getAttribute('class')).toContain('alert');
   });
 
+  it('shows the whole title, the item and the absolute time on hover, for the note the row shows now', async () => {
+    const { page, expected } = await start();
+    const all = new Map(expected().map((n) => [n.SeqNo, n]));
+    const hoverTitle = async (cell: string) => {
+      const row = page.locator('.note-row').first();
+      const seq = Number(await row.getAttribute('data-seqno'));
+      await row.locator(cell).hover();
+      return { note: all.get(seq)!, title: await row.locator(cell).getAttribute('title') };
+    };
+    const first = await hoverTitle('.c-title');
+    expect(first.title).toBe(first.note.Title);
+    const item = await hoverTitle('.c-item');
+    expect(item.title).toBe(`${item.note.ItemName} (${item.note.ItemNo})`);
+    const received = await hoverTitle('.c-received');
+    // Korean medium date and time in the display zone, e.g. "2026. 11. 20. 오후 3:04:05 (Asia/Seoul)".
+    expect(received.title).toMatch(/^\d{4}\. \d{1,2}\. \d{1,2}\. (오전|오후) \d{1,2}:\d{2}:\d{2} \(Asia\/Seoul\)$/);
+    // The same row element now shows another note: its tooltip follows.
+    const other = first.note.ReplyStatus === 'NoReply' ? 'ReplyComplete' : 'NoReply';
+    await page.getByRole('radio', { name: other === 'NoReply' ? /^미답변/ : /^답변 완료/ }).click();
+    await expect.poll(async () => all.get(Number(await page.locator('.note-row').first().getAttribute('data-seqno')))?.ReplyStatus).toBe(other);
+    const after = await hoverTitle('.c-title');
+    expect(after.note.SeqNo).not.toBe(first.note.SeqNo);
+    expect(after.title).toBe(after.note.Title);
+  });
+
   it('exports the filtered view as CSV with a BOM, a Korean header and the rows shown', async () => {
     const { page, saved, expected } = await start();
     await page.getByRole('radio', { name: /^미답변/ }).click();

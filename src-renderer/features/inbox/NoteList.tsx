@@ -105,6 +105,17 @@ export function NoteList(props: {
   });
   const onClick = useCallback((index: number, e: MouseEvent) => onRowClick.current(index, e), []);
 
+  // Tooltips are written when the pointer reaches a cell, not on every render: a filter keystroke then
+  // rewrites only what the rows show.
+  const onHover = (e: MouseEvent) => {
+    const cell = (e.target as Element).closest('[role="gridcell"]');
+    const row = cell?.parentElement;
+    if (!(cell instanceof HTMLElement) || !row) return;
+    const k = Number(row.getAttribute('aria-rowindex')) - 2;
+    const n = k >= 0 && k < rows.length ? notes[rows[k]!] : undefined;
+    if (n) cell.title = cellTitle(cell.className, n, time);
+  };
+
   const visible = [];
   for (let k = first; k < last; k++) {
     const n = notes[rows[k]!]!;
@@ -160,11 +171,20 @@ export function NoteList(props: {
           );
         })}
       </div>
-      <div className="note-scroll" ref={scroller} data-testid="note-scroll">
+      <div className="note-scroll" ref={scroller} data-testid="note-scroll" onMouseOver={onHover}>
         <div style={{ height: count * ROW_HEIGHT, position: 'relative' }}>{visible}</div>
       </div>
     </div>
   );
+}
+
+/** The tooltip of a cell: the whole text where a cell may cut it short, the absolute time for the relative one. */
+function cellTitle(className: string, n: InboxNote, time: TimeFormat): string {
+  if (className.includes('c-title')) return n.title;
+  if (className.includes('c-item')) return `${n.itemName} (${n.itemNo})`;
+  if (className.includes('c-received')) return time.absolute(n.at);
+  if (className.includes('c-buyer')) return n.buyerId;
+  return '';
 }
 
 const Row = memo(function Row(props: {
@@ -204,27 +224,26 @@ const Row = memo(function Row(props: {
       }}
       onClick={(e) => props.onClick(index, e)}
     >
-      <div role="gridcell" className="c-status">
-        <span className={`status-dot ${waiting ? 'noreply' : 'replied'}`} aria-hidden />
-        <span className={waiting ? 'status-text noreply' : 'status-text'}>{t(`inbox.status.${n.replyStatus}`)}</span>
+      <div role="gridcell" className={waiting ? 'c-status noreply' : 'c-status replied'}>
+        {t(`inbox.status.${n.replyStatus}`)}
       </div>
       <div role="gridcell" className="c-type">
         {t(`inbox.type.${n.queryType}` as MessageKey)}
       </div>
-      <div role="gridcell" className="c-title" title={n.title}>
+      <div role="gridcell" className="c-title">
         {handled && <span className="handled-tag">{t('inbox.handled')}</span>}
         {n.title}
       </div>
       <div role="gridcell" className="c-buyer">
         {n.buyerId}
       </div>
-      <div role="gridcell" className="c-item" title={`${n.itemName} (${n.itemNo})`}>
+      <div role="gridcell" className="c-item">
         {n.itemName}
       </div>
       <div role="gridcell" className="c-order num">
         {n.orderNo ?? '—'}
       </div>
-      <div role="gridcell" className="c-received num" title={time.absolute(n.at)}>
+      <div role="gridcell" className="c-received num">
         {time.relative(n.at)}
       </div>
       <div role="gridcell" className="c-waiting num">

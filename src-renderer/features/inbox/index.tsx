@@ -15,7 +15,7 @@ import { defaultFilters, filtersToJson, hasNarrowing, parseFilters, resolveRange
 import type { InboxFilters, SortKey } from './model/filters';
 import { NoteDetail } from './NoteDetail';
 import { NoteList } from './NoteList';
-import { buildColumns, facetView, narrowView, rowOfSeq, seqNosOf, waitingIn } from './model/note-columns';
+import { buildColumns, facetCache, narrowView, rowOfSeq, seqNosOf, waitingIn } from './model/note-columns';
 import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
 import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
@@ -135,7 +135,8 @@ const Inbox = memo(function Inbox(props: {
     () => narrowView(columns, order, { range, itemNo, orderNo, sellerId, hits, nowMs: now, slaHours }),
     [columns, order, range, itemNo, orderNo, sellerId, hits, now, slaHours],
   );
-  const view = useMemo(() => facetView(narrow, { status, types }), [narrow, status, types]);
+  const facets = useMemo(() => facetCache(narrow), [narrow]);
+  const view = useMemo(() => facets({ status, types }), [facets, status, types]);
   const { rows, summary } = view;
   const noteAt = (k: number) => data.notes[rows[k]!];
 

@@ -5,6 +5,7 @@ import { QUERY_TYPES, STATUSES } from '../../../src-renderer/features/inbox/mode
 import type { ResolvedRange, StatusFilter } from '../../../src-renderer/features/inbox/model/filters';
 import {
   buildColumns,
+  facetCache,
   facetView,
   narrowView,
   rowOfSeq,
@@ -176,6 +177,36 @@ describe('inbox filter pass over columns', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+
+  it('remembers chip combinations: the same answers as the reference, kept for the last eight', () => {
+    fc.assert(
+      fc.property(scenario, fc.array(facetArb, { minLength: 1, maxLength: 30 }), ({ notes, range, filter, hits, order }, facets) => {
+        const cols = buildColumns(notes);
+        const nowMs = BASE_MS + filter.nowOffset;
+        const narrowed = narrowView(cols, order, { range, hits, ...filter, nowMs });
+        const cached = facetCache(narrowed);
+        for (const facet of facets) {
+          const want = referenceFilter(notes, { range, hits, ...filter, ...facet, nowMs }, order);
+          const got = cached(facet);
+          expect(Array.from(got.rows, (i) => notes[i])).toEqual(want.notes);
+          expect(got.statusCounts).toEqual(want.statusCounts);
+          expect(got.typeCounts).toEqual(want.typeCounts);
+          // The order of the types chosen does not matter: the same combination, the same answer.
+          expect(cached({ status: facet.status, types: [...facet.types].reverse() })).toBe(got);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    const cached = facetCache(narrowView(buildColumns([]), undefined, { range: { start: FIRST_DAY, end: FIRST_DAY, startMs: 0, endMs: 0 }, itemNo: '', orderNo: '', sellerId: '', hits: undefined, nowMs: BASE_MS, slaHours: 24 }));
+    const combos = QUERY_TYPES.slice(0, 5).flatMap((t) => STATUSES.map((status) => ({ status, types: [t] })));
+    const first = cached(combos[0]!);
+    for (const q of combos.slice(1, 8)) cached(q);
+    expect(cached(combos[0]!)).toBe(first); // within the last eight
+    for (const q of combos.slice(1, 9)) cached(q); // eight others since: combos[0] is evicted
+    const again = cached(combos[0]!);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 
   it('counts each facet with every other filter applied', () => {

@@ -288,6 +288,23 @@ export function facetView(v: NarrowedView, q: FacetQuery): NoteView {
   };
 }
 
+/**
+ * facetView over one narrowed view, remembering the last few chip combinations: a seller flips between
+ * the same few chips, and each answer holds up to one row per note. Answers are shared, never mutated.
+ */
+export function facetCache(v: NarrowedView, size = 8): (q: FacetQuery) => NoteView {
+  const kept = new Map<string, NoteView>();
+  return (q) => {
+    const key = `${q.status}|${[...q.types].sort().join(',')}`;
+    let view = kept.get(key);
+    if (view) kept.delete(key);
+    else view = facetView(v, q);
+    kept.set(key, view);
+    if (kept.size > size) kept.delete(kept.keys().next().value!);
+    return view;
+  };
+}
+
 /** Both stages at once. */
 export function viewOf(cols: NoteColumns, order: Int32Array | undefined, q: ViewQuery): NoteView {
   return facetView(narrowView(cols, order, q), q);
