@@ -154,6 +154,18 @@ const scenario = notesArb.chain((notes) =>
   }),
 );
 
+/** A note that differs from the others only in what a test sets. */
+const plainNote = (n: Pick<InboxNote, 'seqNo' | 'at' | 'replyStatus' | 'queryType'>): InboxNote => ({
+  sellerId: 's',
+  buyerId: 'b',
+  itemNo: '1',
+  itemName: 'i',
+  insDate: '',
+  title: 't',
+  content: '',
+  ...n,
+});
+
 describe('inbox filter pass over columns', () => {
   it('equals the straightforward filter and summary for random notes and filter states', () => {
     fc.assert(
@@ -211,19 +223,8 @@ describe('inbox filter pass over columns', () => {
 
   it('counts each facet with every other filter applied', () => {
     const at = dayStartMs(FIRST_DAY) + HOUR;
-    const note = (seqNo: number, replyStatus: NoteReplyStatus, queryType: NoteQueryType): InboxNote => ({
-      seqNo,
-      sellerId: 's',
-      buyerId: 'b',
-      itemNo: '1',
-      itemName: 'i',
-      insDate: '',
-      at: at + seqNo,
-      title: 't',
-      content: '',
-      replyStatus,
-      queryType,
-    });
+    const note = (seqNo: number, replyStatus: NoteReplyStatus, queryType: NoteQueryType) =>
+      plainNote({ seqNo, at: at + seqNo, replyStatus, queryType });
     const notes = [note(1, 'NoReply', 'Refund'), note(2, 'ReplyComplete', 'Refund'), note(3, 'NoReply', 'Shipping')];
     const range = { start: FIRST_DAY, end: FIRST_DAY, startMs: dayStartMs(FIRST_DAY), endMs: dayEndMs(FIRST_DAY) };
     const base = { range, itemNo: '', orderNo: '', sellerId: '', hits: undefined, nowMs: at + 100 * HOUR, slaHours: 48 };
@@ -237,19 +238,8 @@ describe('inbox filter pass over columns', () => {
 
   it('breaks ties as the straightforward rules do: exactly at the SLA is not past it, the first oldest wins', () => {
     const at = dayStartMs(FIRST_DAY) + 6 * HOUR;
-    const note = (seqNo: number, queryType: NoteQueryType, when = at): InboxNote => ({
-      seqNo,
-      sellerId: 's',
-      buyerId: 'b',
-      itemNo: '1',
-      itemName: 'i',
-      insDate: '',
-      at: when,
-      title: 't',
-      content: '',
-      replyStatus: 'NoReply',
-      queryType,
-    });
+    const note = (seqNo: number, queryType: NoteQueryType, when = at) =>
+      plainNote({ seqNo, at: when, replyStatus: 'NoReply', queryType });
     // Same instant, same and different types; one a minute older than the SLA allows.
     const notes = [note(1, 'Refund', at + HOUR), note(2, 'Refund'), note(3, 'Refund'), note(4, 'Item'), note(5, 'Item', at - 60_000)];
     const range = { start: FIRST_DAY, end: FIRST_DAY, startMs: dayStartMs(FIRST_DAY), endMs: dayEndMs(FIRST_DAY) };
