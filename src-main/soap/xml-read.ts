@@ -383,6 +383,11 @@ function isNameCharHigh(c: number): boolean {
   );
 }
 
+/** Whether the whole name `name` is at `i`: its characters, then no further name character. */
+function nameAt(s: string, name: string, i: number): boolean {
+  return s.startsWith(name, i) && !isNameCharCode(s.charCodeAt(i + name.length));
+}
+
 /** End (exclusive) of the XML Name starting at i; i itself when there is none. */
 function nameEnd(s: string, i: number): number {
   let c = s.charCodeAt(i);
@@ -513,11 +518,7 @@ function readTree(s: string, maxDepth: number): XmlElement {
       // end tag: the common case is a match with the open element, compared in place
       let k: number;
       const open = top?.qname;
-      if (
-        open !== undefined &&
-        s.startsWith(open, i + 2) &&
-        !isNameCharCode(s.charCodeAt(i + 2 + open.length))
-      ) {
+      if (open !== undefined && nameAt(s, open, i + 2)) {
         k = i + 2 + open.length;
       } else {
         const ne = nameEnd(s, i + 2);
@@ -566,11 +567,7 @@ function readTree(s: string, maxDepth: number): XmlElement {
       const depth = stack.length;
       let qname = elementNames[depth];
       let k: number;
-      if (
-        qname !== undefined &&
-        s.startsWith(qname, i + 1) &&
-        !isNameCharCode(s.charCodeAt(i + 1 + qname.length))
-      ) {
+      if (qname !== undefined && nameAt(s, qname, i + 1)) {
         k = i + 1 + qname.length;
       } else {
         k = nameEnd(s, i + 1);
