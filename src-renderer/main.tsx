@@ -1,10 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-// The whole variable font, one file read from disk at start. The web build's 92 unicode-range subsets suit a
-// site on the network; here they would split every Korean string into runs shaped and painted per subset,
-// and swap fonts under the seller's eyes the first time a syllable from a new subset appears.
-import 'pretendard/dist/web/variable/pretendardvariable.css';
+// Pretendard, whole static files read from disk at start (why not the variable font or the subsets: fonts.css).
+import './app/fonts.css';
 import './app/styles.css';
 import { App } from './app/App';
 
