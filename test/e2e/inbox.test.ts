@@ -248,6 +248,66 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect(await nav.getAttribute('class')).toContain('alert');
   });
 
+  it('draws a filter’s list in the keystroke’s own frame and the counts around it in the next, ending on the last press', async () => {
+    const { page, expected } = await start();
+    const all = expected();
+    await expectView(page, all);
+    const waitingIn = (notes: readonly SendNote[]) => notes.filter((n) => n.ReplyStatus === 'NoReply').length;
+    const refunds = (notes: readonly SendNote[]) => notes.filter((n) => n.SearchQueryType === 'Refund').length;
+    const replied = all.filter((n) => n.ReplyStatus === 'ReplyComplete');
+    expect(waitingIn(all)).toBeGreaterThan(0);
+    expect(refunds(replied)).toBeLessThan(refunds(all));
+    // Frame by frame from the press: the list's length (the grid's row count less its header), the summary's
+    // NoReply count and the Refund chip's count, read in each frame's requestAnimationFrame.
+    const frames = await page.evaluate(
+      ([labels]) =>
+        new Promise<[number, number, number][]>((resolve) => {
+          const num = (sel: string) => Number(document.querySelector(sel)!.textContent!.replace(/\D/g, ''));
+          const refundChip = Array.from(document.querySelectorAll('.chip')).find((c) => c.textContent!.startsWith(labels[1]!))!;
+          const read = (): [number, number, number] => [
+            Number(document.querySelector('[data-testid="note-list"]')!.getAttribute('aria-rowcount')) - 1,
+            num('[data-testid="summary-noreply"]'),
+            Number(refundChip.querySelector('.num')!.textContent!.replace(/\D/g, '')),
+          ];
+          const radio = (label: string) =>
+            Array.from(document.querySelectorAll<HTMLElement>('[role="radio"]')).find((b) => b.textContent!.startsWith(label))!;
+          const out = [read()];
+          radio(labels[0]!).click();
+          const step = () => {
+            out.push(read());
+            if (out.length < 8) requestAnimationFrame(step);
+            else resolve(out);
+          };
+          requestAnimationFrame(step);
+        }),
+      [['답변 완료', '환불']] as const,
+    );
+    const before: [number, number, number] = [all.length, waitingIn(all), refunds(all)];
+    expect(frames[0]).toEqual(before);
+    // The press's own frame: the new list, the counts as they were.
+    expect(frames[1]).toEqual([replied.length, waitingIn(all), refunds(all)]);
+    // Then the counts of the new view, and nothing after.
+    expect(frames.at(-1)).toEqual([replied.length, 0, refunds(replied)]);
+    // Two presses a frame apart: the counts end on the second, whatever was pending for the first.
+    const quick = await page.evaluate(
+      ([labels]) =>
+        new Promise<number[]>((resolve) => {
+          const radio = (label: string) =>
+            Array.from(document.querySelectorAll<HTMLElement>('[role="radio"]')).find((b) => b.textContent!.startsWith(label))!;
+          radio(labels[0]!).click();
+          requestAnimationFrame(() => {
+            radio(labels[1]!).click();
+            setTimeout(() => {
+              const noreply = Number(document.querySelector('[data-testid="summary-noreply"]')!.textContent!.replace(/\D/g, ''));
+              resolve([Number(document.querySelector('[data-testid="note-list"]')!.getAttribute('aria-rowcount')) - 1, noreply]);
+            }, 300);
+          });
+        }),
+      [['미답변', '답변 완료']] as const,
+    );
+    expect(quick).toEqual([replied.length, 0]);
+  });
+
   it('shows the whole title, the item and the absolute time on hover, for the note the row shows now', async () => {
     const { page, expected } = await start();
     const all = new Map(expected().map((n) => [n.SeqNo, n]));

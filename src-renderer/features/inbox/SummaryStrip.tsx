@@ -1,7 +1,7 @@
 // Counts for the filtered view and a small stacked bar chart of notes per day, drawn by hand in SVG: a few
 // dozen bars do not need a chart library. Each series is one path, so a filter change updates two
 // attributes however many days the period has; the day under the pointer gets its tooltip on hover.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { MouseEvent } from 'react';
 import type { InboxNote } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
@@ -63,7 +63,7 @@ function DailyChart({ days, time }: { days: Summary['days']; time: TimeFormat })
   );
 }
 
-export function SummaryStrip({
+export const SummaryStrip = memo(function SummaryStrip({
   summary,
   time,
   now,
@@ -117,4 +117,4 @@ export function SummaryStrip({
       <DailyChart days={summary.days} time={time} />
     </section>
   );
-}
+});

@@ -19,6 +19,7 @@ import { buildColumns, facetCache, narrowView, rowOfSeq, seqNosOf, waitingIn } f
 import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
 import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
+import { useAfterPaint } from '../../app/use-after-paint';
 import { formatCount } from './count-format';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { useArrivalNotifications, useAutoRefresh, useCachedNotes, useNotesSync, useNow } from './use-notes';
@@ -137,7 +138,10 @@ const Inbox = memo(function Inbox(props: {
   );
   const facets = useMemo(() => facetCache(narrow), [narrow]);
   const view = useMemo(() => facets({ status, types }), [facets, status, types]);
-  const { rows, summary } = view;
+  const { rows } = view;
+  // The list answers a chip in the keystroke's own frame; the counts and the summary around it follow in the
+  // next one, so that frame lays out and paints only the rows the seller is looking at.
+  const around = useAfterPaint(view);
   const noteAt = (k: number) => data.notes[rows[k]!];
 
   // The sidebar counts what waits for an answer in the period, whatever else is filtered.
@@ -418,13 +422,13 @@ const Inbox = memo(function Inbox(props: {
       <FacetBar
         filters={f}
         patch={patch}
-        statusCounts={view.statusCounts}
-        typeCounts={view.typeCounts}
+        statusCounts={around.statusCounts}
+        typeCounts={around.typeCounts}
         sellerIds={sellerIds}
         onClear={clearFilters}
         narrowed={narrowed}
       />
-      <SummaryStrip summary={summary} time={time} now={now} onOpen={open} />
+      <SummaryStrip summary={around.summary} time={time} now={now} onOpen={open} />
 
       <div className="list-meta">
         <span aria-label={t('inbox.count.label')} className="num" data-testid="note-count">
