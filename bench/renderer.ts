@@ -50,6 +50,8 @@ export interface RendererResult {
   filterPhases: Phases;
   /** Pause between keystrokes, as a person types (ms, uniformly drawn). */
   typingGapMs: [number, number];
+  /** How long each pressed key is held down, keydown to keyup (ms, uniformly drawn). */
+  keyDwellMs: [number, number];
   scrollFrame: { p50: number; p95: number; frames: number };
   jsHeapMB: number;
 }
@@ -143,7 +145,13 @@ const SCROLL_PROBE = `new Promise((resolve) => {
 // painted (or right after a focus ring was drawn) makes every keystroke wait for the rest of the frame
 // interval that has just begun, which measures the harness's rhythm, not the app.
 const TYPING_GAP_MS: [number, number] = [80, 200];
-const pause = () => new Promise((r) => setTimeout(r, TYPING_GAP_MS[0] + Math.random() * (TYPING_GAP_MS[1] - TYPING_GAP_MS[0])));
+const between = ([lo, hi]: [number, number]) => lo + Math.random() * (hi - lo);
+const pause = () => new Promise((r) => setTimeout(r, between(TYPING_GAP_MS)));
+// Nor do they release a key the instant it went down: a key is held for 60-120 ms. Playwright's press()
+// sends the keyup right behind the keydown, so the page would handle a release no person makes while it
+// draws the keystroke's frame.
+const KEY_DWELL_MS: [number, number] = [60, 120];
+const press = (page: Page, key: string) => page.keyboard.press(key, { delay: between(KEY_DWELL_MS) });
 
 /** Arms the probe for the next keystroke; returns the number of samples so far. */
 const arm = () => {
@@ -175,7 +183,7 @@ async function typeKeys(page: Page, field: string, keys: string[]): Promise<Raw>
   }
   await page.evaluate(reset);
   for (const key of keys) {
-    await keystroke(page, () => (key === 'Backspace' ? page.keyboard.press('Backspace') : page.keyboard.insertText(key)));
+    await keystroke(page, () => (key === 'Backspace' ? press(page, 'Backspace') : page.keyboard.insertText(key)));
   }
   return page.evaluate(collect);
 }
@@ -186,7 +194,7 @@ async function pressControls(page: Page, controls: Locator[], rounds: number): P
   for (let round = 0; round < rounds; round++) {
     for (const control of controls) {
       await control.focus();
-      await keystroke(page, () => page.keyboard.press('Enter'));
+      await keystroke(page, () => press(page, 'Enter'));
     }
   }
   return page.evaluate(collect);
@@ -318,6 +326,7 @@ export async function benchRenderer(count = 100_000): Promise<RendererResult> {
       nullKeystroke: nullBaseline,
       filterPhases,
       typingGapMs: TYPING_GAP_MS,
+      keyDwellMs: KEY_DWELL_MS,
       scrollFrame: { p50: median(frames), p95: percentile(frames, 95), frames: frames.length },
       jsHeapMB: heap / 2 ** 20,
     };
