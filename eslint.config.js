@@ -128,7 +128,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['node:*', 'electron/*', 'react', 'react-dom', 'react-dom/*'],
-              message: 'src-shared runs in main and renderer alike: npm packages only, no Node, Electron or React.',
+              message:
+                'src-shared runs in main and renderer alike: npm packages only, no Node, Electron or React.',
             },
             {
               regex: '^\\.\\./src-main/(?!contract(/|$))',

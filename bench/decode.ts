@@ -23,14 +23,24 @@ export interface DecodeRow {
 }
 
 export async function benchDecode(sizes = [1000, 10_000, 50_000]): Promise<DecodeRow[]> {
-  const data = createSandboxData({ seed: 42, now: new Date('2026-11-20T09:00:00+09:00'), notes: Math.max(...sizes) });
+  const data = createSandboxData({
+    seed: 42,
+    now: new Date('2026-11-20T09:00:00+09:00'),
+    notes: Math.max(...sizes),
+  });
   const wsdl = buildWsdl('market', DEFAULT_NAMESPACES, 'http://127.0.0.1:1');
   const client = await new Promise<soap.Client>((resolve, reject) => {
     // node-soap reads a WSDL from a URL or file; a data round trip through its own parser is the
     // documented way to build a client from a string.
-    const { WSDL } = soap as unknown as { WSDL: new (def: string, uri: string, opts: object) => { onReady: (cb: (err: unknown) => void) => void } };
+    const { WSDL } = soap as unknown as {
+      WSDL: new (def: string, uri: string, opts: object) => { onReady: (cb: (err: unknown) => void) => void };
+    };
     const w = new WSDL(wsdl, 'http://127.0.0.1:1/APIv1/MarketService.asmx?wsdl', {});
-    w.onReady((err) => (err ? reject(err) : resolve(new (soap as unknown as { Client: new (w: unknown) => soap.Client }).Client(w))));
+    w.onReady((err) =>
+      err
+        ? reject(err)
+        : resolve(new (soap as unknown as { Client: new (w: unknown) => soap.Client }).Client(w)),
+    );
   });
   const bare = new XMLParser({
     ignoreAttributes: false,
@@ -57,7 +67,15 @@ export async function benchDecode(sizes = [1000, 10_000, 50_000]): Promise<Decod
         },
         bareFxp: () => bare.parse(bytes),
         nodeSoap: () => {
-          const obj = (client as unknown as { wsdl: { xmlToObject: (x: string) => { Body?: { BuyerNoteListResponse?: { BuyerNoteListResult?: { SendNote?: unknown[] } } } } } }).wsdl.xmlToObject(xml);
+          const obj = (
+            client as unknown as {
+              wsdl: {
+                xmlToObject: (x: string) => {
+                  Body?: { BuyerNoteListResponse?: { BuyerNoteListResult?: { SendNote?: unknown[] } } };
+                };
+              };
+            }
+          ).wsdl.xmlToObject(xml);
           const got = obj?.Body?.BuyerNoteListResponse?.BuyerNoteListResult?.SendNote;
           if (!Array.isArray(got) || got.length !== n) throw new Error('node-soap decoded the wrong count');
         },

@@ -170,7 +170,10 @@ async function keystroke(page: Page, act: () => Promise<void>): Promise<void> {
   const before = await page.evaluate(arm);
   await pause();
   await act();
-  await page.evaluate(([n, t]) => (window as unknown as { __next: (n: number, t: number) => Promise<boolean> }).__next(n, t), [before, 3000] as const);
+  await page.evaluate(
+    ([n, t]) => (window as unknown as { __next: (n: number, t: number) => Promise<boolean> }).__next(n, t),
+    [before, 3000] as const,
+  );
 }
 
 async function typeKeys(page: Page, field: string, keys: string[]): Promise<Raw> {
@@ -183,7 +186,9 @@ async function typeKeys(page: Page, field: string, keys: string[]): Promise<Raw>
   }
   await page.evaluate(reset);
   for (const key of keys) {
-    await keystroke(page, () => (key === 'Backspace' ? press(page, 'Backspace') : page.keyboard.insertText(key)));
+    await keystroke(page, () =>
+      key === 'Backspace' ? press(page, 'Backspace') : page.keyboard.insertText(key),
+    );
   }
   return page.evaluate(collect);
 }
@@ -204,7 +209,11 @@ async function pressControls(page: Page, controls: Locator[], rounds: number): P
 const progress = (what: string) => process.stderr.write(`  renderer: ${what}\n`);
 
 const stat = (xs: number[]): Latency => ({ p50: median(xs), p95: percentile(xs, 95), samples: xs.length });
-const summarize = (raw: Raw): KeystrokeResult => ({ painted: stat(raw.painted), frame: stat(raw.frame), commit: stat(raw.commit) });
+const summarize = (raw: Raw): KeystrokeResult => ({
+  painted: stat(raw.painted),
+  frame: stat(raw.frame),
+  commit: stat(raw.commit),
+});
 
 async function nullKeystroke(samples: number): Promise<KeystrokeResult> {
   const context = await (await getBrowser()).newContext({ viewport: { width: 1360, height: 860 } });
@@ -238,10 +247,17 @@ async function openBenchInbox(count: number, reloads = 3): Promise<BenchInbox> {
   const today = marketDayOf(TEST_NOW.getTime());
   const coverage = Object.fromEntries(data.account.sellerIds.map((s) => [s, daysBetween(first, today)]));
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, NOTES_CACHE_FILE), JSON.stringify({ version: 1, asOf: TEST_NOW.getTime(), coverage, notes }));
+  writeFileSync(
+    join(dataDir, NOTES_CACHE_FILE),
+    JSON.stringify({ version: 1, asOf: TEST_NOW.getTime(), coverage, notes }),
+  );
   const deps = createTestDeps({ dataDir, sandbox: { notes: count } });
   await deps.settings.update({ inbox: { filters: { preset: 'custom', start: first, end: today } } });
-  const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, viewport: { width: 1360, height: 860 } });
+  const app = await openApp({
+    handlers: createHandlers(deps),
+    schemas: requestSchemas,
+    viewport: { width: 1360, height: 860 },
+  });
   const close = async () => {
     await app.close();
     await deps.close();
@@ -254,7 +270,11 @@ async function openBenchInbox(count: number, reloads = 3): Promise<BenchInbox> {
     for (let i = 0; i < reloads; i++) {
       progress(`first paint ${i + 1} of ${reloads}`);
       await page.reload();
-      await page.waitForFunction(() => (window as unknown as { __firstRow: number }).__firstRow > 0, undefined, { timeout: 120_000 });
+      await page.waitForFunction(
+        () => (window as unknown as { __firstRow: number }).__firstRow > 0,
+        undefined,
+        { timeout: 120_000 },
+      );
       firstPaints.push(await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow));
     }
     await page.waitForFunction(() => document.querySelectorAll('[data-seqno]').length > 5);
@@ -279,7 +299,10 @@ export async function benchRenderer(count = 100_000): Promise<RendererResult> {
   try {
     // Search: alternate narrowing and widening so every keystroke changes the visible rows; 'ㅎㅂ' is an
     // initial-consonant query typed as one keystroke and erased in two.
-    const searchKeys = ['환', '교', '반', '취', '색', '사', 'ㅎㅂ'].flatMap((k) => [k, ...Array.from(k, () => 'Backspace')]);
+    const searchKeys = ['환', '교', '반', '취', '색', '사', 'ㅎㅂ'].flatMap((k) => [
+      k,
+      ...Array.from(k, () => 'Backspace'),
+    ]);
     progress('keystrokes');
     await typeKeys(page, '검색', ['ㅂ', 'Backspace']);
     const search: Raw = { commit: [], frame: [], painted: [] };
@@ -316,7 +339,9 @@ export async function benchRenderer(count = 100_000): Promise<RendererResult> {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.detach();
-    const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+    const heap = await page.evaluate(
+      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+    );
     return {
       notes: count,
       firstListPaintMs: median(firstPaints),

@@ -30,7 +30,9 @@ if (want('decode')) {
   const rows = await benchDecode();
   results['decode'] = rows;
   log('\n### (a) Decoding BuyerNoteList responses (median ms; MB/s)\n');
-  log('| notes | MB | ours | bare fast-xml-parser | node-soap | ours ÷ bare (target ≤ 1.25) | ours vs node-soap (target ≥ 2×) |');
+  log(
+    '| notes | MB | ours | bare fast-xml-parser | node-soap | ours ÷ bare (target ≤ 1.25) | ours vs node-soap (target ≥ 2×) |',
+  );
   log('|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     log(
@@ -55,27 +57,37 @@ if (want('sync')) {
   log('| notes | variant | wall time | pages | notes synced | peak RSS |');
   log('|---:|---|---:|---:|---:|---:|');
   for (const r of rows) {
-    log(`| ${r.notes.toLocaleString('en-US')} | ${r.variant} | ${fmt(r.wallMs / 1000, 2)} s | ${r.pages} | ${r.synced.toLocaleString('en-US')} | ${Math.round(r.maxRssMB)} MB |`);
+    log(
+      `| ${r.notes.toLocaleString('en-US')} | ${r.variant} | ${fmt(r.wallMs / 1000, 2)} s | ${r.pages} | ${r.synced.toLocaleString('en-US')} | ${Math.round(r.maxRssMB)} MB |`,
+    );
   }
   for (const n of new Set(rows.map((r) => r.notes))) {
     const ours = rows.find((r) => r.notes === n && r.variant === 'ours')!;
     const base = rows.find((r) => r.notes !== undefined && r.notes === n && r.variant !== 'ours')!;
-    log(`\n${n.toLocaleString('en-US')} notes: ours ${fmt(base.wallMs / ours.wallMs, 2)}× faster than one page at a time (targets: 10,000 in ≤ 1.5 s; 100,000 in ≤ 12 s under 600 MB).`);
+    log(
+      `\n${n.toLocaleString('en-US')} notes: ours ${fmt(base.wallMs / ours.wallMs, 2)}× faster than one page at a time (targets: 10,000 in ≤ 1.5 s; 100,000 in ≤ 12 s under 600 MB).`,
+    );
   }
 }
 
 if (want('throughput')) {
   const t = await benchThroughput();
   results['throughput'] = t;
-  log(`\n### (d) Server throughput: BuyerNoteList pages of 100, keep-alive, ${t.concurrency} connections, same load generator\n`);
-  log(`| server | requests per server CPU-second (median of ${t.rounds}) | requests/s | server CPU busy | answer | failed |`);
+  log(
+    `\n### (d) Server throughput: BuyerNoteList pages of 100, keep-alive, ${t.concurrency} connections, same load generator\n`,
+  );
+  log(
+    `| server | requests per server CPU-second (median of ${t.rounds}) | requests/s | server CPU busy | answer | failed |`,
+  );
   log('|---|---:|---:|---:|---:|---:|');
   for (const r of t.rows) {
     log(
       `| ${r.server} | ${Math.round(r.requestsPerCpuSecond).toLocaleString('en-US')} | ${Math.round(r.requestsPerSec).toLocaleString('en-US')} | ${Math.round(r.serverCpuBusy * 100)}% | ${fmt(r.responseBytes / 1000)} kB | ${r.failed} |`,
     );
   }
-  log(`\nSandbox ÷ node-soap: ${fmt(t.cpuRatio, 2)}× per server CPU-second (target ≥ 3×); ${fmt(t.ratio, 2)}× in requests/s.`);
+  log(
+    `\nSandbox ÷ node-soap: ${fmt(t.cpuRatio, 2)}× per server CPU-second (target ≥ 3×); ${fmt(t.ratio, 2)}× in requests/s.`,
+  );
   log(
     `\nMethod, the same for both servers: the server and the load generator (undici, one request in flight per keep-alive connection) each run in a process of their own, ${t.pinned ? `pinned with taskset (servers on core ${t.pinned.server}, generator on core ${t.pinned.load}) so the generator never takes CPU from the server it measures` : 'unpinned (taskset or a second core was not available), so the generator competes with the server for CPU'}. After a warm-up, rounds of ${fmt(t.durationMs / 1000)} s alternate which server goes first. Capacity is requests per CPU-second of the server process (its own process.cpuUsage, read over IPC: user + system time of all its threads, so kernel socket work counts): what a request costs the server, whatever rate one generator core manages. Requests/s is that rate; a server CPU busy well under 100% means the generator was the limit, and as a server that is not saturated pays more per request (fewer requests per wake-up), its capacity is then if anything understated. The generator checks every answer on its raw bytes (HTTP 200, a SendNote element) without decoding it to text; the first answer of each round is decoded in full and must be the same 100 notes from both servers.`,
   );
@@ -84,21 +96,37 @@ if (want('throughput')) {
 if (want('renderer')) {
   const r = await benchRenderer();
   results['renderer'] = r;
-  log(`\n### (e) The inbox in headless Chromium with the real bundle and ${r.notes.toLocaleString('en-US')} cached notes\n`);
+  log(
+    `\n### (e) The inbox in headless Chromium with the real bundle and ${r.notes.toLocaleString('en-US')} cached notes\n`,
+  );
   log('| measure | value |');
   log('|---|---:|');
-  log(`| time to the first list paint | ${fmt(r.firstListPaintMs / 1000, 2)} s (of which ${fmt(r.bridgeTransferMs / 1000, 2)} s is the test bridge moving the cache into the page) |`);
+  log(
+    `| time to the first list paint | ${fmt(r.firstListPaintMs / 1000, 2)} s (of which ${fmt(r.bridgeTransferMs / 1000, 2)} s is the test bridge moving the cache into the page) |`,
+  );
   const lat = (k: { p50: number; p95: number }) => `${fmt(k.p50)} / ${fmt(k.p95)} ms`;
-  log(`| filter keystroke latency p50 / p95, input to painted frame (target p95 ≤ 16 ms) | ${lat(r.filter.painted)} (${r.filter.painted.samples} keystrokes) |`);
-  log(`| search keystroke latency p50 / p95, input to painted frame | ${lat(r.search.painted)} (${r.search.painted.samples} keystrokes) |`);
-  log(`| null keystroke p50 / p95 (same browser and procedure, a page that changes one attribute) | ${lat(r.nullKeystroke.painted)} |`);
-  log(`| filter: input to the new list in the DOM / to the start of its frame | ${lat(r.filter.commit)}; ${lat(r.filter.frame)} |`);
-  log(`| search: input to the new list in the DOM / to the start of its frame | ${lat(r.search.commit)}; ${lat(r.search.frame)} |`);
+  log(
+    `| filter keystroke latency p50 / p95, input to painted frame (target p95 ≤ 16 ms) | ${lat(r.filter.painted)} (${r.filter.painted.samples} keystrokes) |`,
+  );
+  log(
+    `| search keystroke latency p50 / p95, input to painted frame | ${lat(r.search.painted)} (${r.search.painted.samples} keystrokes) |`,
+  );
+  log(
+    `| null keystroke p50 / p95 (same browser and procedure, a page that changes one attribute) | ${lat(r.nullKeystroke.painted)} |`,
+  );
+  log(
+    `| filter: input to the new list in the DOM / to the start of its frame | ${lat(r.filter.commit)}; ${lat(r.filter.frame)} |`,
+  );
+  log(
+    `| search: input to the new list in the DOM / to the start of its frame | ${lat(r.search.commit)}; ${lat(r.search.frame)} |`,
+  );
   const ph = r.filterPhases;
   log(
     `| where a filter keystroke's time goes (trace of ${ph.keystrokes} more, medians): keydown to drawn / input handling and React / style / layout / paint and compositing / waiting for the frame | ${fmt(ph.total)} / ${fmt(ph.script)} / ${fmt(ph.style)} / ${fmt(ph.layout)} / ${fmt(ph.paint)} / ${fmt(ph.idle)} ms |`,
   );
-  log(`| scroll frame time p50 / p95 | ${fmt(r.scrollFrame.p50)} / ${fmt(r.scrollFrame.p95)} ms (${r.scrollFrame.frames} frames) |`);
+  log(
+    `| scroll frame time p50 / p95 | ${fmt(r.scrollFrame.p50)} / ${fmt(r.scrollFrame.p95)} ms (${r.scrollFrame.frames} frames) |`,
+  );
   log(`| JS heap | ${Math.round(r.jsHeapMB)} MB |`);
   log(
     `\nA keystroke's latency runs from the input event's own timestamp (when the browser received it, so any wait for a busy main thread counts) to the end of the first frame after the list changed, its rows or its length: style, layout and paint included. Keys are pressed as a person would, ${r.typingGapMs[0]}–${r.typingGapMs[1]} ms apart and each held down ${r.keyDwellMs[0]}–${r.keyDwellMs[1]} ms, and filters are chosen from the keyboard (the control focused, then Enter). The null keystroke runs the same procedure in the same browser on a page that does almost nothing: what input dispatch and frame scheduling cost by themselves. Frames come at most every 16.7 ms, so a keystroke that arrives when a frame has just been drawn waits for the next one whatever the app does; that wait is in both figures. The breakdown of where a filter keystroke's time goes comes from a Chromium trace of further keystrokes (tracing slows the page a little): the renderer's main thread from the keydown to the end of its frame, split into input handling and React, style, layout, and paint with compositing.`,

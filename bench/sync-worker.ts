@@ -16,7 +16,11 @@ const client = createSoapClient(
   {
     transport: createTransport(),
     tickets: new TicketRotation(
-      createMemoryTicketSink({ authTicket: tickets.auth, encryptedTicket: tickets.encrypted, memberTicket: tickets.member }),
+      createMemoryTicketSink({
+        authTicket: tickets.auth,
+        encryptedTicket: tickets.encrypted,
+        memberTicket: tickets.member,
+      }),
     ),
     onExchange: () => pages++,
   },
@@ -41,5 +45,11 @@ const wallMs = performance.now() - t;
 const notes = cache.snapshot().notes.length;
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(
-  JSON.stringify({ wallMs, pages, notes, failed: outcome.failedSlices.length, maxRssMB: process.resourceUsage().maxRSS / 1024 }) + '\n',
+  JSON.stringify({
+    wallMs,
+    pages,
+    notes,
+    failed: outcome.failedSlices.length,
+    maxRssMB: process.resourceUsage().maxRSS / 1024,
+  }) + '\n',
 );

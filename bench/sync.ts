@@ -23,24 +23,33 @@ export async function benchSync(sizes = [10_000, 100_000], rounds = 5): Promise<
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, BENCH_NOTES: String(n) },
     });
-    const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    const line = await new Promise<string>((resolve) =>
+      createInterface({ input: child.stdout! }).once('line', resolve),
+    );
     const info = JSON.parse(line) as { baseUrl: string; tickets: unknown; ns: unknown };
     try {
       const variants = { ours: ['4', '500'], 'one page at a time': ['1', '100'] } as const;
-      const samples: Record<string, { wallMs: number; pages: number; notes: number; maxRssMB: number }[]> = { ours: [], 'one page at a time': [] };
+      const samples: Record<string, { wallMs: number; pages: number; notes: number; maxRssMB: number }[]> = {
+        ours: [],
+        'one page at a time': [],
+      };
       for (let r = 0; r < rounds + 1; r++) {
         for (const [name, [conc, size]] of Object.entries(variants)) {
-          const { stdout } = await run(process.execPath, [
-            '--import',
-            'tsx',
-            'bench/sync-worker.ts',
-            info.baseUrl,
-            conc,
-            size,
-            JSON.stringify(info.tickets),
-            JSON.stringify(info.ns),
-            JSON.stringify(['gangnam_style', 'seoul_mart', 'hongdae_closet']),
-          ], { maxBuffer: 1 << 20 });
+          const { stdout } = await run(
+            process.execPath,
+            [
+              '--import',
+              'tsx',
+              'bench/sync-worker.ts',
+              info.baseUrl,
+              conc,
+              size,
+              JSON.stringify(info.tickets),
+              JSON.stringify(info.ns),
+              JSON.stringify(['gangnam_style', 'seoul_mart', 'hongdae_closet']),
+            ],
+            { maxBuffer: 1 << 20 },
+          );
           const result = JSON.parse(stdout.trim().split('\n').at(-1)!);
           if (result.failed > 0) throw new Error(`${name}: ${result.failed} slices failed`);
           if (r > 0) samples[name]!.push(result);

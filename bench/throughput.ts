@@ -69,7 +69,10 @@ function pinning(): { server: number; load: number } | undefined {
 
 function spawnNode(script: string, core: number | undefined): ChildProcess {
   const args = ['--import', 'tsx', script];
-  const opts = { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] as ('ignore' | 'pipe' | 'inherit' | 'ipc')[], env: { ...process.env } };
+  const opts = {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'] as ('ignore' | 'pipe' | 'inherit' | 'ipc')[],
+    env: { ...process.env },
+  };
   // taskset execs node in place: same pid, same IPC channel.
   return core === undefined
     ? spawn(process.execPath, args, opts)
@@ -91,7 +94,11 @@ function ask<T>(child: ChildProcess, message: unknown): Promise<T> {
 
 interface Started {
   child: ChildProcess;
-  info: { baseUrl: string; tickets?: { auth: string; encrypted: string; member: string }; ns?: ServiceNamespaces };
+  info: {
+    baseUrl: string;
+    tickets?: { auth: string; encrypted: string; member: string };
+    ns?: ServiceNamespaces;
+  };
 }
 
 async function startServer(script: string, core: number | undefined): Promise<Started> {
@@ -134,12 +141,22 @@ export async function benchThroughput(
     const built = buildRequest('BuyerNoteList', req, {
       version: '1.1',
       ns: ns!,
-      tickets: { authTicket: tickets!.auth, encryptedTicket: tickets!.encrypted, memberTicket: tickets!.member },
+      tickets: {
+        authTicket: tickets!.auth,
+        encryptedTicket: tickets!.encrypted,
+        memberTicket: tickets!.member,
+      },
     });
     const names = Object.keys(SERVERS) as ServerName[];
     const samples = Object.fromEntries(
-      names.map((n) => [n, { rps: [] as number[], perCpu: [] as number[], busy: [] as number[], bytes: 0, failed: 0 }]),
-    ) as Record<ServerName, { rps: number[]; perCpu: number[]; busy: number[]; bytes: number; failed: number }>;
+      names.map((n) => [
+        n,
+        { rps: [] as number[], perCpu: [] as number[], busy: [] as number[], bytes: 0, failed: 0 },
+      ]),
+    ) as Record<
+      ServerName,
+      { rps: number[]; perCpu: number[]; busy: number[]; bytes: number; failed: number }
+    >;
     const pages: Partial<Record<ServerName, string>> = {};
 
     for (let r = 0; r < rounds + 1; r++) {
@@ -159,7 +176,11 @@ export async function benchThroughput(
         const cpuSeconds = ((await cpuMicros(child)) - before) / 1e6;
         // The first answer of every round, decoded in full: the page both servers must serve.
         if (!result.sample) throw new Error(`${name} gave no good answer in round ${r}`);
-        const page = decodeResponse('BuyerNoteList', readEnvelope(parseXml(result.sample)).payload!, ns ?? DEFAULT_NAMESPACES);
+        const page = decodeResponse(
+          'BuyerNoteList',
+          readEnvelope(parseXml(result.sample)).payload!,
+          ns ?? DEFAULT_NAMESPACES,
+        );
         if (page?.SendNote?.length !== pageSize) {
           throw new Error(`${name} answered ${page?.SendNote?.length ?? 0} notes, not ${pageSize}`);
         }

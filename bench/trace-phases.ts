@@ -45,10 +45,14 @@ function covered(events: TraceEvent[], from: number, to: number): number {
 
 /** Per keystroke: the main thread's work from each keydown to the end of the first frame after it. */
 export function phasesOf(events: TraceEvent[]): Phases {
-  const keydowns = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown' && e.ph === 'X');
+  const keydowns = events.filter(
+    (e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown' && e.ph === 'X',
+  );
   const tid = keydowns[0]?.tid;
   // Sorted by start, so `covered` can sweep.
-  const main = events.filter((e) => e.tid === tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
+  const main = events
+    .filter((e) => e.tid === tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
   const frames = main.filter((e) => e.name === 'ProxyMain::BeginMainFrame');
   const style = main.filter((e) => e.name === 'UpdateLayoutTree');
   const layout = main.filter((e) => e.name === 'Layout');
@@ -60,11 +64,28 @@ export function phasesOf(events: TraceEvent[]): Phases {
     const from = k.ts;
     const to = frame.ts + frame.dur!;
     const busy = covered(main, from, to);
-    const r = { style: covered(style, from, to), layout: covered(layout, from, to), paint: covered(paint, from, to) };
-    rows.push({ total: (to - from) / 1000, script: busy - r.style - r.layout - r.paint, ...r, idle: (to - from) / 1000 - busy });
+    const r = {
+      style: covered(style, from, to),
+      layout: covered(layout, from, to),
+      paint: covered(paint, from, to),
+    };
+    rows.push({
+      total: (to - from) / 1000,
+      script: busy - r.style - r.layout - r.paint,
+      ...r,
+      idle: (to - from) / 1000 - busy,
+    });
   }
-  if (rows.length === 0) throw new Error('The trace has no keydown followed by a frame: were the trace categories changed?');
+  if (rows.length === 0)
+    throw new Error('The trace has no keydown followed by a frame: were the trace categories changed?');
   const med = (k: keyof Omit<Phases, 'keystrokes'>) => median(rows.map((r) => r[k]));
-  return { keystrokes: rows.length, total: med('total'), script: med('script'), style: med('style'), layout: med('layout'), paint: med('paint'), idle: med('idle') };
+  return {
+    keystrokes: rows.length,
+    total: med('total'),
+    script: med('script'),
+    style: med('style'),
+    layout: med('layout'),
+    paint: med('paint'),
+    idle: med('idle'),
+  };
 }
-

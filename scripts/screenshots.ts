@@ -13,7 +13,12 @@ type Scheme = 'light' | 'dark';
 
 async function open(colorScheme: Scheme): Promise<{ app: AppUnderTest; close: () => Promise<void> }> {
   const deps = createTestDeps({ osLocale: 'ko-KR' });
-  const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, colorScheme, viewport: VIEWPORT });
+  const app = await openApp({
+    handlers: createHandlers(deps),
+    schemas: requestSchemas,
+    colorScheme,
+    viewport: VIEWPORT,
+  });
   // The sandbox's data is laid out back from TEST_NOW; the page's clock must agree for "today" and SLA clocks.
   await app.page.clock.setFixedTime(TEST_NOW);
   await app.page.reload();
@@ -49,7 +54,10 @@ async function lookbook(colorScheme: Scheme): Promise<void> {
   await page.locator('.lb-item').first().waitFor();
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
   // The banner page and the unknown element type above the first rows of items.
-  await page.locator('.lb-intro-page').nth(2).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page
+    .locator('.lb-intro-page')
+    .nth(2)
+    .evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: `${OUT_DIR}/lookbook-${colorScheme}.png` });
   if (app.pageErrors.length > 0) throw app.pageErrors[0];
   await close();

@@ -7,8 +7,59 @@ const SLAST = 0xd7a3;
 const code = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
 const CHO = code('ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ');
 // Medial vowels and finals as es-hangul disassembles them: compound letters split into their parts.
-const JUNG = ['ㅏ', 'ㅐ', 'ㅑ', 'ㅒ', 'ㅓ', 'ㅔ', 'ㅕ', 'ㅖ', 'ㅗ', 'ㅗㅏ', 'ㅗㅐ', 'ㅗㅣ', 'ㅛ', 'ㅜ', 'ㅜㅓ', 'ㅜㅔ', 'ㅜㅣ', 'ㅠ', 'ㅡ', 'ㅡㅣ', 'ㅣ'].map(code);
-const JONG = ['', 'ㄱ', 'ㄲ', 'ㄱㅅ', 'ㄴ', 'ㄴㅈ', 'ㄴㅎ', 'ㄷ', 'ㄹ', 'ㄹㄱ', 'ㄹㅁ', 'ㄹㅂ', 'ㄹㅅ', 'ㄹㅌ', 'ㄹㅍ', 'ㄹㅎ', 'ㅁ', 'ㅂ', 'ㅂㅅ', 'ㅅ', 'ㅆ', 'ㅇ', 'ㅈ', 'ㅊ', 'ㅋ', 'ㅌ', 'ㅍ', 'ㅎ'].map(code);
+const JUNG = [
+  'ㅏ',
+  'ㅐ',
+  'ㅑ',
+  'ㅒ',
+  'ㅓ',
+  'ㅔ',
+  'ㅕ',
+  'ㅖ',
+  'ㅗ',
+  'ㅗㅏ',
+  'ㅗㅐ',
+  'ㅗㅣ',
+  'ㅛ',
+  'ㅜ',
+  'ㅜㅓ',
+  'ㅜㅔ',
+  'ㅜㅣ',
+  'ㅠ',
+  'ㅡ',
+  'ㅡㅣ',
+  'ㅣ',
+].map(code);
+const JONG = [
+  '',
+  'ㄱ',
+  'ㄲ',
+  'ㄱㅅ',
+  'ㄴ',
+  'ㄴㅈ',
+  'ㄴㅎ',
+  'ㄷ',
+  'ㄹ',
+  'ㄹㄱ',
+  'ㄹㅁ',
+  'ㄹㅂ',
+  'ㄹㅅ',
+  'ㄹㅌ',
+  'ㄹㅍ',
+  'ㄹㅎ',
+  'ㅁ',
+  'ㅂ',
+  'ㅂㅅ',
+  'ㅅ',
+  'ㅆ',
+  'ㅇ',
+  'ㅈ',
+  'ㅊ',
+  'ㅋ',
+  'ㅌ',
+  'ㅍ',
+  'ㅎ',
+].map(code);
 // Standalone compound compatibility jamo (U+3131..U+318E), split the same way.
 const COMPOUND = new Map<number, number[]>(
   Object.entries({

@@ -270,7 +270,8 @@ function encodeUnits(units: Uint16Array): Uint16Array {
   }
   return units;
 }
-const encode = (s: string): string => unitsToString(encodeUnits(Uint16Array.from(s, (_, i) => s.charCodeAt(i))));
+const encode = (s: string): string =>
+  unitsToString(encodeUnits(Uint16Array.from(s, (_, i) => s.charCodeAt(i))));
 
 /** Index of the item whose span holds position `pos`, searching from item `lo` on. */
 function itemAt(starts: Int32Array, pos: number, lo: number): number {
@@ -314,7 +315,9 @@ function markWithin(form: JoinedForm, needle: string, mask: Uint8Array, within: 
  */
 export function narrows(prev: CompiledQuery, next: CompiledQuery): boolean {
   if (next.norm.startsWith(prev.norm)) return true;
-  return !next.choseong && prev.jamo !== undefined && next.jamo !== undefined && next.jamo.startsWith(prev.jamo);
+  return (
+    !next.choseong && prev.jamo !== undefined && next.jamo !== undefined && next.jamo.startsWith(prev.jamo)
+  );
 }
 
 interface Answer {
@@ -366,7 +369,8 @@ export function createTextIndex<T>(items: readonly T[], getText: (item: T) => st
       // Reading a quarter of the items one by one costs about one scan of everything.
       let base: Answer | undefined;
       for (const a of answers) {
-        if (a.hits.length <= count / 4 && narrows(a.query, q) && (!base || a.hits.length < base.hits.length)) base = a;
+        if (a.hits.length <= count / 4 && narrows(a.query, q) && (!base || a.hits.length < base.hits.length))
+          base = a;
       }
       const needles: [JoinedForm, string][] = [[jamo, encode(jamoOfQuery(q))]];
       if (q.choseong) needles.push([cho, encode(q.norm)]);

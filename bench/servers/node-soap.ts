@@ -25,7 +25,11 @@ const services = {
         const p = args.req?.Pagination?.attributes ?? {};
         const size = Number(p['PageSize'] ?? 20);
         const index = Number(p['PageIndex'] ?? 1);
-        const all = queryNotes(data, { start: a['StartDate'], end: a['EndDate'], replyStatus: (a['ReplyStatus'] as 'All') ?? 'All' });
+        const all = queryNotes(data, {
+          start: a['StartDate'],
+          end: a['EndDate'],
+          replyStatus: (a['ReplyStatus'] as 'All') ?? 'All',
+        });
         const page = all.slice((index - 1) * size, index * size);
         return { BuyerNoteListResult: { SendNote: page.map((n) => ({ attributes: n })) } };
       },

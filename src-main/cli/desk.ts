@@ -96,7 +96,6 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
   wsdl: { flags: ['out'], formats: [], services: ['suggest', 'market'] },
 };
 
-
 /**
  * A ticket typed on the command line lands in shell history and in every process listing, so any flag that
  * looks like one is refused before parsing — and the message never repeats its value.
@@ -225,7 +224,6 @@ export async function main(argv: readonly string[], io: DeskIo): Promise<number>
     return exitCodeFor(err);
   }
 }
-
 
 if (isEntryPoint(import.meta.url)) {
   const controller = new AbortController();

@@ -58,7 +58,11 @@ export interface Events {
   'notes.arrived': NotesArrivedEvent;
 }
 export type EventName = keyof Events;
-export const EVENTS = ['connection.state', 'notes.progress', 'notes.arrived'] as const satisfies readonly EventName[];
+export const EVENTS = [
+  'connection.state',
+  'notes.progress',
+  'notes.arrived',
+] as const satisfies readonly EventName[];
 
 /** The object the preload exposes as `window.desk` (and the E2E bridge installs the same). */
 export interface DeskApi {

@@ -230,7 +230,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
 }
 
-
 if (isEntryPoint(import.meta.url)) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),

@@ -118,7 +118,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   // The seeded records never change: each is serialized (to UTF-8) once per namespace context, then reused.
   const memo = createResponseMemo();
   // What each service's SOAPAction values name, computed once.
-  const actionsOf: Record<ServiceName, Map<string, OperationName>> = { market: new Map(), suggest: new Map() };
+  const actionsOf: Record<ServiceName, Map<string, OperationName>> = {
+    market: new Map(),
+    suggest: new Map(),
+  };
   for (const op of Object.keys(OPERATIONS) as OperationName[]) {
     actionsOf[OPERATIONS[op].service].set(soapAction(op, ns), op);
   }
@@ -232,12 +235,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     send(res, 200, version, answered, injected === 'truncate');
   }
 
-  function answer(
-    service: ServiceName,
-    version: SoapVersion,
-    body: Buffer,
-    req: IncomingMessage,
-  ): Buffer {
+  function answer(service: ServiceName, version: SoapVersion, body: Buffer, req: IncomingMessage): Buffer {
     const headers = req.headers;
     // ASMX dispatches on the action before it reads the body.
     const action = actionOf(version, headers);

@@ -37,14 +37,22 @@ export const OPERATIONS = {
   GetBooksKeywordByKeywordHint: { service: 'suggest', params: hint, result: 'ArrayOfKSDataT' },
   GetTicketKeywordByKeywordHint: { service: 'suggest', params: hint, result: 'ArrayOfKSDataT' },
   GetSuggestionNotice: { service: 'suggest', params: {}, result: 'ArrayOfSearchNoticeT' },
-  GetBrandShopSuggestionBrandsByKeywordHint: { service: 'suggest', params: hint, result: 'ArrayOfKSDataBrandT' },
+  GetBrandShopSuggestionBrandsByKeywordHint: {
+    service: 'suggest',
+    params: hint,
+    result: 'ArrayOfKSDataBrandT',
+  },
   GetKeywordSuggest: { service: 'suggest', params: hint, result: 'KeywordSuggestT' },
   GetBrandPlusItems: {
     service: 'suggest',
     params: { brandId: { type: 'int', required: true } },
     result: 'ArrayOfSuggestItemT',
   },
-  GetBook: { service: 'suggest', params: { bookItemNo: { type: 'string' } }, result: 'ArrayOfSuggestBookItemT' },
+  GetBook: {
+    service: 'suggest',
+    params: { bookItemNo: { type: 'string' } },
+    result: 'ArrayOfSuggestBookItemT',
+  },
   GetCatalog: {
     service: 'suggest',
     params: { catalogId: { type: 'long', required: true } },
@@ -56,7 +64,12 @@ export const OPERATIONS = {
     result: 'GetSohoLookbookResult',
     memberTicket: false,
   },
-  BuyerNoteList: { service: 'market', req: 'BuyerNoteListReq', result: 'BuyerNoteListResult', memberTicket: true },
+  BuyerNoteList: {
+    service: 'market',
+    req: 'BuyerNoteListReq',
+    result: 'BuyerNoteListResult',
+    memberTicket: true,
+  },
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -69,11 +82,13 @@ export const SUGGEST_OPERATIONS = OPERATION_NAMES.filter(
   (n) => OPERATIONS[n].service === 'suggest',
 ) as SuggestOperationName[];
 
-type Params<P> = { -readonly [K in keyof P as P[K] extends { required: true } ? K : never]: P[K] extends {
-  type: infer S extends Scalar;
-}
-  ? ScalarValue<S>
-  : never } & {
+type Params<P> = {
+  -readonly [K in keyof P as P[K] extends { required: true } ? K : never]: P[K] extends {
+    type: infer S extends Scalar;
+  }
+    ? ScalarValue<S>
+    : never;
+} & {
   -readonly [K in keyof P as P[K] extends { required: true } ? never : K]?: P[K] extends {
     type: infer S extends Scalar;
   }

@@ -236,7 +236,11 @@ export const RECORDS = {
       SearchQueryType: 'string',
     },
   },
-  BuyerNoteListResult: { ns: 'apiTypes', attrs: {}, children: { SendNote: { type: 'SendNote', many: true } } },
+  BuyerNoteListResult: {
+    ns: 'apiTypes',
+    attrs: {},
+    children: { SendNote: { type: 'SendNote', many: true } },
+  },
   // The spec names the request element `req` but not its type; these names are ours.
   GetSohoLookbookReq: {
     ns: 'apiTypes',

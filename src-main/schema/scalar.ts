@@ -53,7 +53,12 @@ function pathOf(path: string, attr: string | undefined): string {
 }
 
 /** `attr`, when given, is appended to `path` as `path@attr` — only when an error is raised. */
-export function decodeScalar(scalar: Scalar, raw: string, path: string, attr?: string): string | number | boolean {
+export function decodeScalar(
+  scalar: Scalar,
+  raw: string,
+  path: string,
+  attr?: string,
+): string | number | boolean {
   if (scalar === 'string') return raw;
   const text = collapse(raw);
   switch (scalar) {
@@ -92,7 +97,9 @@ export function encodeScalar(scalar: Scalar, value: unknown, path: string, attr?
     case 'long': {
       const text = typeof value === 'bigint' ? value.toString() : value;
       if (typeof text !== 'string' || !LONG_RE.test(text)) {
-        throw new TypeError(`${pathOf(path, attr)}: expected a long as a string of digits, got ${String(value)}`);
+        throw new TypeError(
+          `${pathOf(path, attr)}: expected a long as a string of digits, got ${String(value)}`,
+        );
       }
       if (!longInRange(text)) throw new TypeError(`${pathOf(path, attr)}: ${text} is outside xsd:long`);
       return canonicalLong(text);
@@ -107,7 +114,9 @@ export function encodeScalar(scalar: Scalar, value: unknown, path: string, attr?
       return value;
     case 'dateTime':
       if (typeof value !== 'string' || !isDateTime(value)) {
-        throw new TypeError(`${pathOf(path, attr)}: expected an xsd:dateTime like 2026-11-22T09:30:00+09:00, got ${String(value)}`);
+        throw new TypeError(
+          `${pathOf(path, attr)}: expected an xsd:dateTime like 2026-11-22T09:30:00+09:00, got ${String(value)}`,
+        );
       }
       return value;
   }

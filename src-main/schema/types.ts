@@ -22,15 +22,17 @@ export type ChildSlot<C> = C extends { many: true }
 export type ChildValues<C> = { -readonly [K in keyof C]?: ChildSlot<C[K]> };
 
 export type Refine<N extends RecordName, T> = N extends 'SendNote'
-  ? Omit<T, 'ReplyStatus' | 'SearchQueryType'> & { ReplyStatus?: ReplyStatus; SearchQueryType?: SearchQueryType }
+  ? Omit<T, 'ReplyStatus' | 'SearchQueryType'> & {
+      ReplyStatus?: ReplyStatus;
+      SearchQueryType?: SearchQueryType;
+    }
   : N extends 'BuyerNoteListReq'
     ? Omit<T, 'ReplyStatus'> & { ReplyStatus?: ReplyStatus }
     : T;
 
 export type RecordOf<N extends RecordName> = Refine<
   N,
-  AttrValues<Defs[N]['attrs']> &
-    (Defs[N] extends { children: infer C } ? ChildValues<C> : unknown)
+  AttrValues<Defs[N]['attrs']> & (Defs[N] extends { children: infer C } ? ChildValues<C> : unknown)
 >;
 
 export type KSDataT = RecordOf<'KSDataT'>;

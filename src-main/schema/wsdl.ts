@@ -13,7 +13,13 @@ import type { ServiceNamespaces } from './namespaces';
 const WSDL = 'http://schemas.xmlsoap.org/wsdl/';
 const SOAP = 'http://schemas.xmlsoap.org/wsdl/soap/';
 const SOAP12 = 'http://schemas.xmlsoap.org/wsdl/soap12/';
-const PREFIX: Record<NsKey, string> = { suggest: 'sg', suggestTypes: 'st', market: 'mk', apiTypes: 'at', security: 'sec' };
+const PREFIX: Record<NsKey, string> = {
+  suggest: 'sg',
+  suggestTypes: 'st',
+  market: 'mk',
+  apiTypes: 'at',
+  security: 'sec',
+};
 const SCALAR_XSD: Record<string, string> = {
   string: 'xs:string',
   int: 'xs:int',
@@ -23,14 +29,22 @@ const SCALAR_XSD: Record<string, string> = {
   dateTime: 'xs:dateTime',
 };
 
-export const BINDING_NAMES: Record<ServiceName, { service: string; soap11: string; soap12: string; port: string }> = {
+export const BINDING_NAMES: Record<
+  ServiceName,
+  { service: string; soap11: string; soap12: string; port: string }
+> = {
   suggest: {
     service: 'SuggestWebService',
     soap11: 'SuggestWebServiceSoap',
     soap12: 'SuggestWebServiceSoap12',
     port: 'SuggestWebServiceSoap',
   },
-  market: { service: 'MarketService', soap11: 'MarketServiceSoap', soap12: 'MarketServiceSoap12', port: 'MarketServiceSoap' },
+  market: {
+    service: 'MarketService',
+    soap11: 'MarketServiceSoap',
+    soap12: 'MarketServiceSoap12',
+    port: 'MarketServiceSoap',
+  },
 };
 
 const SERVICE_KEYS: Record<ServiceName, NsKey[]> = {
@@ -48,12 +62,19 @@ function writeComplexType(schema: XMLBuilder, name: RecordName) {
   const spec: RecordSpec = RECORDS[name];
   const ct = schema.ele(XSD, 'xs:complexType', { name });
   const base = spec.base ? (RECORDS as Record<string, RecordSpec>)[spec.base] : undefined;
-  const host = base ? ct.ele(XSD, 'xs:complexContent').ele(XSD, 'xs:extension', { base: typeRef(spec.base!) }) : ct;
+  const host = base
+    ? ct.ele(XSD, 'xs:complexContent').ele(XSD, 'xs:extension', { base: typeRef(spec.base!) })
+    : ct;
   const children = Object.entries(spec.children ?? {});
   if (children.length > 0) {
     const seq = host.ele(XSD, 'xs:sequence');
     for (const [child, c] of children) {
-      const attrs: Record<string, string> = { minOccurs: '0', maxOccurs: c.many ? 'unbounded' : '1', name: child, type: typeRef(c.type) };
+      const attrs: Record<string, string> = {
+        minOccurs: '0',
+        maxOccurs: c.many ? 'unbounded' : '1',
+        name: child,
+        type: typeRef(c.type),
+      };
       if (c.nillable) attrs['nillable'] = 'true';
       seq.ele(XSD, 'xs:element', attrs);
     }
@@ -93,24 +114,38 @@ function writeSchemas(types: XMLBuilder, service: ServiceName, ns: ServiceNamesp
         if (params.length > 0) {
           const seq = reqSeq.ele(XSD, 'xs:sequence');
           for (const [param, p] of params) {
-            seq.ele(XSD, 'xs:element', { minOccurs: p.required ? '1' : '0', maxOccurs: '1', name: param, type: SCALAR_XSD[p.type]! });
+            seq.ele(XSD, 'xs:element', {
+              minOccurs: p.required ? '1' : '0',
+              maxOccurs: '1',
+              name: param,
+              type: SCALAR_XSD[p.type]!,
+            });
           }
         }
       } else {
-        reqSeq.ele(XSD, 'xs:sequence').ele(XSD, 'xs:element', { minOccurs: '0', maxOccurs: '1', name: 'req', type: typeRef(spec.req) });
+        reqSeq
+          .ele(XSD, 'xs:sequence')
+          .ele(XSD, 'xs:element', { minOccurs: '0', maxOccurs: '1', name: 'req', type: typeRef(spec.req) });
       }
       schema
         .ele(XSD, 'xs:element', { name: `${op}Response` })
         .ele(XSD, 'xs:complexType')
         .ele(XSD, 'xs:sequence')
-        .ele(XSD, 'xs:element', { minOccurs: '0', maxOccurs: '1', name: `${op}Result`, type: typeRef(spec.result) });
+        .ele(XSD, 'xs:element', {
+          minOccurs: '0',
+          maxOccurs: '1',
+          name: `${op}Result`,
+          type: typeRef(spec.result),
+        });
     }
     for (const name of Object.keys(RECORDS) as RecordName[]) {
       if (RECORDS[name].ns === key) writeComplexType(schema, name);
     }
     if (key === 'apiTypes') {
       for (const [enumName, values] of Object.entries(ENUMS)) {
-        const r = schema.ele(XSD, 'xs:simpleType', { name: enumName }).ele(XSD, 'xs:restriction', { base: 'xs:string' });
+        const r = schema
+          .ele(XSD, 'xs:simpleType', { name: enumName })
+          .ele(XSD, 'xs:restriction', { base: 'xs:string' });
         for (const v of values) r.ele(XSD, 'xs:enumeration', { value: v });
       }
     }
@@ -132,10 +167,14 @@ export function buildWsdl(service: ServiceName, ns: ServiceNamespaces, baseUrl: 
   }
   writeSchemas(defs.ele(WSDL, 'wsdl:types'), service, ns);
 
-  const ops = (Object.entries(OPERATIONS) as [OperationName, OperationSpec][]).filter(([, s]) => s.service === service);
+  const ops = (Object.entries(OPERATIONS) as [OperationName, OperationSpec][]).filter(
+    ([, s]) => s.service === service,
+  );
   const opPrefix = PREFIX[service === 'suggest' ? 'suggest' : 'market'];
   for (const [op] of ops) {
-    defs.ele(WSDL, 'wsdl:message', { name: `${op}SoapIn` }).ele(WSDL, 'wsdl:part', { name: 'parameters', element: `${opPrefix}:${op}` });
+    defs
+      .ele(WSDL, 'wsdl:message', { name: `${op}SoapIn` })
+      .ele(WSDL, 'wsdl:part', { name: 'parameters', element: `${opPrefix}:${op}` });
     defs
       .ele(WSDL, 'wsdl:message', { name: `${op}SoapOut` })
       .ele(WSDL, 'wsdl:part', { name: 'parameters', element: `${opPrefix}:${op}Response` });
@@ -168,19 +207,30 @@ export function buildWsdl(service: ServiceName, ns: ServiceNamespaces, baseUrl: 
         for (const h of ['AuthenticationTicket', 'EncryptedTicket']) {
           input.ele(soapNs, `${soapPrefix}:header`, { message: `tns:${h}`, part: h, use: 'literal' });
         }
-        output.ele(soapNs, `${soapPrefix}:header`, { message: 'tns:EncryptedTicket', part: 'EncryptedTicket', use: 'literal' });
+        output.ele(soapNs, `${soapPrefix}:header`, {
+          message: 'tns:EncryptedTicket',
+          part: 'EncryptedTicket',
+          use: 'literal',
+        });
       }
     }
   }
   const svc = defs.ele(WSDL, 'wsdl:service', { name: names.service });
   const address = `${baseUrl.replace(/\/+$/, '')}${SERVICE_PATHS[service]}`;
-  svc.ele(WSDL, 'wsdl:port', { name: names.soap11, binding: `tns:${names.soap11}` }).ele(SOAP, 'soap:address', { location: address });
-  svc.ele(WSDL, 'wsdl:port', { name: names.soap12, binding: `tns:${names.soap12}` }).ele(SOAP12, 'soap12:address', { location: address });
+  svc
+    .ele(WSDL, 'wsdl:port', { name: names.soap11, binding: `tns:${names.soap11}` })
+    .ele(SOAP, 'soap:address', { location: address });
+  svc
+    .ele(WSDL, 'wsdl:port', { name: names.soap12, binding: `tns:${names.soap12}` })
+    .ele(SOAP12, 'soap12:address', { location: address });
   return doc.end({ prettyPrint: true });
 }
 
 /** The embedded schemas of a WSDL as standalone XSD documents (for a standard validator). */
-export function extractSchemas(service: ServiceName, ns: ServiceNamespaces): { namespace: string; file: string; xsd: string }[] {
+export function extractSchemas(
+  service: ServiceName,
+  ns: ServiceNamespaces,
+): { namespace: string; file: string; xsd: string }[] {
   const keys = SERVICE_KEYS[service];
   const fileOf = (key: NsKey) => `${service}-${key}.xsd`;
   return keys.map((key) => {
@@ -188,12 +238,24 @@ export function extractSchemas(service: ServiceName, ns: ServiceNamespaces): { n
     const wrapper = doc.ele(XSD, 'xs:wrapper');
     for (const k of keys) wrapper.att('http://www.w3.org/2000/xmlns/', `xmlns:${PREFIX[k]}`, nsUri(k, ns));
     writeSchemas(wrapper, service, ns);
-    const all = wrapper.find((n) => n.node.nodeName === 'xs:schema' && (n.node as unknown as Element).getAttribute('targetNamespace') === nsUri(key, ns), false, true);
+    const all = wrapper.find(
+      (n) =>
+        n.node.nodeName === 'xs:schema' &&
+        (n.node as unknown as Element).getAttribute('targetNamespace') === nsUri(key, ns),
+      false,
+      true,
+    );
     if (!all) throw new Error(`schema ${key} missing`);
     // Imports get schemaLocation so a validator can resolve them from sibling files.
     for (const k of keys) {
       if (k === key) continue;
-      const imp = all.find((n) => n.node.nodeName === 'xs:import' && (n.node as unknown as Element).getAttribute('namespace') === nsUri(k, ns), false, false);
+      const imp = all.find(
+        (n) =>
+          n.node.nodeName === 'xs:import' &&
+          (n.node as unknown as Element).getAttribute('namespace') === nsUri(k, ns),
+        false,
+        false,
+      );
       imp?.att('schemaLocation', fileOf(k));
     }
     const standalone = create({ version: '1.0', encoding: 'utf-8' }).import(all);

@@ -39,7 +39,11 @@ export interface ConnectionDeps {
   startSandbox: (opts: SandboxOptions) => Promise<RunningSandbox>;
   sandboxOptions?: SandboxOptions;
   transport?: Transport;
-  onStateChange?: (state: { state: 'online' | 'offline' | 'starting'; profile: string; detail?: string }) => void;
+  onStateChange?: (state: {
+    state: 'online' | 'offline' | 'starting';
+    profile: string;
+    detail?: string;
+  }) => void;
 }
 
 function vaultSink(vault: TicketVault, profileId: string): TicketSink {
@@ -100,7 +104,11 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
       pageIndexBase = s.pageBase;
       // The sandbox's tickets are documented and not secret: they live in memory, not the vault.
       tickets = rotationFor(`sandbox@${s.baseUrl}`, () =>
-        createMemoryTicketSink({ authTicket: s.tickets.auth, encryptedTicket: s.tickets.encrypted, memberTicket: s.tickets.member }),
+        createMemoryTicketSink({
+          authTicket: s.tickets.auth,
+          encryptedTicket: s.tickets.encrypted,
+          memberTicket: s.tickets.member,
+        }),
       );
     } else {
       tickets = rotationFor(profile.id, () => vaultSink(deps.vault, profile.id));

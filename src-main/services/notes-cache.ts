@@ -152,7 +152,12 @@ export function createNotesCache(dir: string, now: () => number = Date.now): Not
     notices.push({ kind, backupFile });
   }
 
-  async function readDoc<T>(file: string, name: string, kind: NotesCacheNotice['kind'], schema: z.ZodType<T>) {
+  async function readDoc<T>(
+    file: string,
+    name: string,
+    kind: NotesCacheNotice['kind'],
+    schema: z.ZodType<T>,
+  ) {
     const text = await readTextIfExists(file);
     if (text === undefined) return undefined;
     let parsed: z.ZodSafeParseResult<T>;
@@ -196,7 +201,13 @@ export function createNotesCache(dir: string, now: () => number = Date.now): Not
     snapshot() {
       const cov: Record<string, NoteDay[]> = {};
       for (const [seller, days] of coverage) cov[seller] = [...days].sort();
-      const out: NotesCached = { notes: ordered(), coverage: cov, local: { ...local }, notices: [...notices], revision };
+      const out: NotesCached = {
+        notes: ordered(),
+        coverage: cov,
+        local: { ...local },
+        notices: [...notices],
+        revision,
+      };
       if (asOf !== undefined) out.asOf = asOf;
       if (lastSync !== undefined) out.lastSync = lastSync;
       return out;

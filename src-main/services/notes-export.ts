@@ -15,18 +15,53 @@ export interface ExportContext {
 
 const LABELS = {
   ko: {
-    header: ['문의번호', '상태', '유형', '판매자 ID', '구매자 ID', '상품번호', '상품명', '주문번호', '받은 시각', '제목', '내용', '처리 표시(로컬)', '메모(로컬)'],
+    header: [
+      '문의번호',
+      '상태',
+      '유형',
+      '판매자 ID',
+      '구매자 ID',
+      '상품번호',
+      '상품명',
+      '주문번호',
+      '받은 시각',
+      '제목',
+      '내용',
+      '처리 표시(로컬)',
+      '메모(로컬)',
+    ],
     NoReply: '미답변',
     ReplyComplete: '답변 완료',
     yes: '예',
     types: { All: '전체', Item: '상품', Shipping: '배송', Exchange: '교환', Refund: '환불', Other: '기타' },
   },
   en: {
-    header: ['Note no.', 'Status', 'Type', 'Seller ID', 'Buyer ID', 'Item no.', 'Item name', 'Order no.', 'Received', 'Title', 'Content', 'Handled (local)', 'Memo (local)'],
+    header: [
+      'Note no.',
+      'Status',
+      'Type',
+      'Seller ID',
+      'Buyer ID',
+      'Item no.',
+      'Item name',
+      'Order no.',
+      'Received',
+      'Title',
+      'Content',
+      'Handled (local)',
+      'Memo (local)',
+    ],
     NoReply: 'No reply',
     ReplyComplete: 'Replied',
     yes: 'yes',
-    types: { All: 'All', Item: 'Item', Shipping: 'Shipping', Exchange: 'Exchange', Refund: 'Refund', Other: 'Other' },
+    types: {
+      All: 'All',
+      Item: 'Item',
+      Shipping: 'Shipping',
+      Exchange: 'Exchange',
+      Refund: 'Refund',
+      Other: 'Other',
+    },
   },
 } as const;
 
@@ -99,7 +134,12 @@ export async function notesToXlsx(notes: readonly InboxNote[], ctx: ExportContex
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
-export function exportFileName(format: 'csv' | 'xlsx', lang: 'ko' | 'en', at: Date, timeZone: string): string {
+export function exportFileName(
+  format: 'csv' | 'xlsx',
+  lang: 'ko' | 'en',
+  at: Date,
+  timeZone: string,
+): string {
   const stamp = timeFormatter(timeZone)(at.getTime()).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
   return `${lang === 'ko' ? '구매자문의' : 'buyer-notes'}-${stamp}.${format}`;
 }

@@ -5,7 +5,10 @@ import type { CallOptions, CallResult } from '../soap/client';
 
 export interface LookbookClient {
   market: {
-    getSohoLookbook(req: RequestOf<'GetSohoLookbook'>, opts?: CallOptions): Promise<CallResult<'GetSohoLookbook'>>;
+    getSohoLookbook(
+      req: RequestOf<'GetSohoLookbook'>,
+      opts?: CallOptions,
+    ): Promise<CallResult<'GetSohoLookbook'>>;
   };
 }
 

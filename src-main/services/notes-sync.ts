@@ -231,7 +231,10 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       await runSlice(slice);
     }
   }
-  const workers = Array.from({ length: Math.min(opts.concurrency ?? SYNC_CONCURRENCY, slices.length) }, worker);
+  const workers = Array.from(
+    { length: Math.min(opts.concurrency ?? SYNC_CONCURRENCY, slices.length) },
+    worker,
+  );
   await Promise.all(workers);
 
   const finishedAt = (opts.now ?? Date.now)();

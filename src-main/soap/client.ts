@@ -79,7 +79,11 @@ export interface SoapClient {
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapClient {
-  async function call<N extends OperationName>(op: N, req: RequestOf<N>, opts: CallOptions = {}): Promise<CallResult<N>> {
+  async function call<N extends OperationName>(
+    op: N,
+    req: RequestOf<N>,
+    opts: CallOptions = {},
+  ): Promise<CallResult<N>> {
     const spec = OPERATIONS[op];
     const service = spec.service;
     const url = `${(service === 'market' ? config.apiBaseUrl : config.suggestBaseUrl).replace(/\/+$/, '')}${SERVICE_PATHS[service]}`;
@@ -182,5 +186,7 @@ async function readResponse<N extends OperationName>(
 }
 
 function capped(xml: string): string {
-  return xml.length > RESPONSE_XML_CAP ? `${xml.slice(0, RESPONSE_XML_CAP)}\n<!-- … ${xml.length - RESPONSE_XML_CAP} more characters -->` : xml;
+  return xml.length > RESPONSE_XML_CAP
+    ? `${xml.slice(0, RESPONSE_XML_CAP)}\n<!-- … ${xml.length - RESPONSE_XML_CAP} more characters -->`
+    : xml;
 }

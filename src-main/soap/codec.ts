@@ -58,7 +58,8 @@ const ATTR_ESC: Record<string, string> = { ...TEXT_ESC, '"': '&quot;', '\n': '&#
 // \r is written as a reference everywhere (a parser would normalize a raw one away), and \n and \t
 // too inside attributes (attribute-value normalization would turn them into spaces).
 export const escText = (v: string) => (/[&<>\r]/.test(v) ? v.replace(/[&<>\r]/g, (c) => TEXT_ESC[c]!) : v);
-export const escAttr = (v: string) => (/[&<>"\r\n\t]/.test(v) ? v.replace(/[&<>"\r\n\t]/g, (c) => ATTR_ESC[c]!) : v);
+export const escAttr = (v: string) =>
+  /[&<>"\r\n\t]/.test(v) ? v.replace(/[&<>"\r\n\t]/g, (c) => ATTR_ESC[c]!) : v;
 
 /**
  * Serializes `value` as element `elementName` in namespace `elementNs`. Records are the bulk of every
@@ -123,12 +124,29 @@ export function writeRecord(
           if (!texts) memo.set(context, (texts = new WeakMap()));
           let text = texts.get(item as object);
           if (text === undefined) {
-            text = writeRecord(childNs, child.name, child.record, item as Record<string, unknown>, ns, elementNs, childPath, memo);
+            text = writeRecord(
+              childNs,
+              child.name,
+              child.record,
+              item as Record<string, unknown>,
+              ns,
+              elementNs,
+              childPath,
+              memo,
+            );
             texts.set(item as object, text);
           }
           inner += text;
         } else {
-          inner += writeRecord(childNs, child.name, child.record, item as Record<string, unknown>, ns, elementNs, childPath);
+          inner += writeRecord(
+            childNs,
+            child.name,
+            child.record,
+            item as Record<string, unknown>,
+            ns,
+            elementNs,
+            childPath,
+          );
         }
       } else {
         const text = encodeScalar(child.scalar!, item, childPath);

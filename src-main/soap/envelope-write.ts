@@ -13,7 +13,14 @@ import {
   operationNs,
   soapAction,
 } from '../schema';
-import type { OperationName, OperationSpec, RecordName, RequestOf, ResultOf, ServiceNamespaces } from '../schema';
+import type {
+  OperationName,
+  OperationSpec,
+  RecordName,
+  RequestOf,
+  ResultOf,
+  ServiceNamespaces,
+} from '../schema';
 import { escAttr, escText, planOf, readRecord, serviceNamespaces, writeAttrs, writeRecord } from './codec';
 import type { RecordMemo } from './codec';
 import type { XmlElement } from './xml-read';
@@ -46,10 +53,7 @@ function envelope(version: SoapVersion) {
   const envNs = version === '1.1' ? SOAP11_ENV : SOAP12_ENV;
   const prefix = version === '1.1' ? 'soap' : 'soap12';
   const doc = create({ version: '1.0', encoding: 'utf-8' });
-  const env = doc
-    .ele(envNs, `${prefix}:Envelope`)
-    .att(XMLNS, 'xmlns:xsi', XSI)
-    .att(XMLNS, 'xmlns:xsd', XSD);
+  const env = doc.ele(envNs, `${prefix}:Envelope`).att(XMLNS, 'xmlns:xsi', XSI).att(XMLNS, 'xmlns:xsd', XSD);
   return { doc, env, envNs, prefix };
 }
 
@@ -65,7 +69,10 @@ function writeSecurityHeader(
   name: 'AuthenticationTicket' | 'EncryptedTicket',
   value: string,
 ) {
-  header.ele(secNs, name).ele(secNs, 'Value').txt(markText(value, `${name}/Value`));
+  header
+    .ele(secNs, name)
+    .ele(secNs, 'Value')
+    .txt(markText(value, `${name}/Value`));
 }
 
 /** A request envelope for `op`, with the security headers for the API service. */
@@ -104,7 +111,10 @@ export function buildRequest<N extends OperationName>(
     }
     opEl.txt(SLOT);
     const action = soapAction(op, opts.ns);
-    const xml = fillSlot(unmark(doc.end()), writeRecord(opNs, 'req', spec.req, value, opts.ns, opNs, `${op}/req`));
+    const xml = fillSlot(
+      unmark(doc.end()),
+      writeRecord(opNs, 'req', spec.req, value, opts.ns, opNs, `${op}/req`),
+    );
     return { xml, action, headers: contentTypeFor(opts.version, action) };
   }
   const action = soapAction(op, opts.ns);
@@ -201,7 +211,16 @@ export function buildResponse<N extends OperationName>(
       : frame.bodyOpen;
   if (result === undefined) return head + frame.responseEmpty + frame.bodyClose;
   const opNs = operationNs(spec.service, opts.ns);
-  const body = writeRecord(opNs, `${op}Result`, spec.result, result as Record<string, unknown>, opts.ns, opNs, `${op}Result`, opts.memo);
+  const body = writeRecord(
+    opNs,
+    `${op}Result`,
+    spec.result,
+    result as Record<string, unknown>,
+    opts.ns,
+    opNs,
+    `${op}Result`,
+    opts.memo,
+  );
   return head + frame.responseOpen + body + frame.close;
 }
 
@@ -239,7 +258,15 @@ export function buildResponseBytes<N extends OperationName>(
     chunks.push(frame.bytes.headerOpen, ticket, frame.bytes.headerCloseResponseOpen);
   } else chunks.push(frame.bytes.bodyOpenResponseOpen);
   const opNs = operationNs(spec.service, opts.ns);
-  writeResultBytes(chunks, opNs, `${op}Result`, spec.result, result as Record<string, unknown>, opts.ns, opts.memo);
+  writeResultBytes(
+    chunks,
+    opNs,
+    `${op}Result`,
+    spec.result,
+    result as Record<string, unknown>,
+    opts.ns,
+    opts.memo,
+  );
   chunks.push(frame.bytes.close);
   return Buffer.concat(chunks);
 }
@@ -345,7 +372,11 @@ export class PayloadError extends Error {
 }
 
 /** Decodes `<Op>Response` into the typed result (undefined when the optional Result is absent). */
-export function decodeResponse<N extends OperationName>(op: N, payload: XmlElement, ns: ServiceNamespaces): ResultOf<N> {
+export function decodeResponse<N extends OperationName>(
+  op: N,
+  payload: XmlElement,
+  ns: ServiceNamespaces,
+): ResultOf<N> {
   const spec: OperationSpec = OPERATIONS[op];
   const opNs = operationNs(spec.service, ns);
   if (payload.name !== `${op}Response` || payload.ns !== opNs) {
@@ -362,7 +393,11 @@ export function decodeResponse<N extends OperationName>(op: N, payload: XmlEleme
 export type DecodedRequest = { [N in OperationName]: { op: N; request: RequestOf<N> } }[OperationName];
 
 /** The sandbox's side: which operation a body element names, and its typed request. */
-export function decodeRequest(payload: XmlElement, service: 'suggest' | 'market', ns: ServiceNamespaces): DecodedRequest {
+export function decodeRequest(
+  payload: XmlElement,
+  service: 'suggest' | 'market',
+  ns: ServiceNamespaces,
+): DecodedRequest {
   const opNs = operationNs(service, ns);
   const op = payload.name as OperationName;
   const spec = (OPERATIONS as Record<string, OperationSpec>)[payload.name];
@@ -370,7 +405,9 @@ export function decodeRequest(payload: XmlElement, service: 'suggest' | 'market'
     throw new PayloadError(`Unknown operation ${payload.name}`);
   }
   if (payload.ns !== opNs) {
-    throw new PayloadError(`${payload.name} must be in namespace ${opNs}, not ${payload.ns || 'no namespace'}`);
+    throw new PayloadError(
+      `${payload.name} must be in namespace ${opNs}, not ${payload.ns || 'no namespace'}`,
+    );
   }
   const known = serviceNamespaces(ns);
   if (spec.service === 'suggest') {

@@ -18,8 +18,9 @@ export class InvalidXmlCharError extends Error {
   }
 }
 
-// eslint-disable-next-line no-control-regex -- these control characters are exactly what XML 1.0 forbids
-const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const INVALID =
+  // eslint-disable-next-line no-control-regex -- these control characters are exactly what XML 1.0 forbids
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MARK = '\uFFFE';
 
 // Almost every value (Korean included: Hangul syllables end at U+D7A3) has none of the suspects.

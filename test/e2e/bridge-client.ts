@@ -14,7 +14,8 @@ w.__deskEmit = (event, payload) => {
   for (const l of listeners.get(event) ?? []) l(payload);
 };
 const desk = buildDeskApi({
-  invoke: (channel, req, callId) => w.__deskInvoke(channel, req, callId).then((text) => JSON.parse(text) as unknown),
+  invoke: (channel, req, callId) =>
+    w.__deskInvoke(channel, req, callId).then((text) => JSON.parse(text) as unknown),
   abort: (callId) => void w.__deskAbort(callId),
   subscribe: (event, listener) => {
     let set = listeners.get(event);

@@ -35,7 +35,11 @@ async function start(
     fixedClock?: boolean;
   } = {},
 ) {
-  const deps = createTestDeps({ sandbox: opts.sandbox, dataDir: opts.dataDir, osLocale: opts.locale ?? 'ko-KR' });
+  const deps = createTestDeps({
+    sandbox: opts.sandbox,
+    dataDir: opts.dataDir,
+    osLocale: opts.locale ?? 'ko-KR',
+  });
   const saved: string[] = [];
   const exportDir = mkdtempSync(join(tmpdir(), 'inbox-export-'));
   deps.saveFile = async (name, data) => {
@@ -48,7 +52,11 @@ async function start(
   const sandbox = deps.connection.sandbox()!;
   const backend = sandbox.backend;
   if (opts.stopSandbox) await sandbox.close();
-  const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: opts.locale ?? 'ko-KR' });
+  const app = await openApp({
+    handlers: createHandlers(deps),
+    schemas: requestSchemas,
+    locale: opts.locale ?? 'ko-KR',
+  });
   cleanup.push(async () => {
     await app.close();
     await deps.close().catch(() => {});
@@ -61,7 +69,16 @@ async function start(
     await app.page.reload();
   }
   if (opts.settle !== false) await settled(app.page, app.calls, syncsBefore);
-  const expected = (f: { start?: string; end?: string; replyStatus?: 'NoReply' | 'ReplyComplete'; itemNo?: string; orderNo?: string; sellerId?: string } = {}) =>
+  const expected = (
+    f: {
+      start?: string;
+      end?: string;
+      replyStatus?: 'NoReply' | 'ReplyComplete';
+      itemNo?: string;
+      orderNo?: string;
+      sellerId?: string;
+    } = {},
+  ) =>
     backend.notes({
       ...f,
       start: formatDateTime(dayStartMs(f.start ?? WEEK_START)),
@@ -74,12 +91,15 @@ const LONG = { timeout: 60_000 };
 
 /** The sync the inbox starts after a filter change has run and its result is on screen. */
 async function settled(page: Page, calls: { channel: string }[], after = 0) {
-  await expect.poll(() => calls.filter((c) => c.channel === 'notes.sync').length, LONG).toBeGreaterThan(after);
+  await expect
+    .poll(() => calls.filter((c) => c.channel === 'notes.sync').length, LONG)
+    .toBeGreaterThan(after);
   await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
   await page.getByTestId('note-count').waitFor();
 }
 
-const count = async (page: Page) => Number((await page.getByTestId('note-count').textContent())!.replace(/\D/g, ''));
+const count = async (page: Page) =>
+  Number((await page.getByTestId('note-count').textContent())!.replace(/\D/g, ''));
 const rowSeqNos = (page: Page) =>
   page.locator('.note-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))));
 
@@ -131,13 +151,22 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
 
     // Local filters: inquiry type chips and the Korean-aware search (초성).
     await page.getByRole('button', { name: /^환불/ }).click();
-    await expectView(page, all.filter((n) => n.SearchQueryType === 'Refund'));
+    await expectView(
+      page,
+      all.filter((n) => n.SearchQueryType === 'Refund'),
+    );
     await page.getByRole('button', { name: /^교환/ }).click();
-    await expectView(page, all.filter((n) => n.SearchQueryType === 'Refund' || n.SearchQueryType === 'Exchange'));
+    await expectView(
+      page,
+      all.filter((n) => n.SearchQueryType === 'Refund' || n.SearchQueryType === 'Exchange'),
+    );
     await page.getByRole('radio', { name: /^미답변/ }).click();
     await expectView(
       page,
-      all.filter((n) => (n.SearchQueryType === 'Refund' || n.SearchQueryType === 'Exchange') && n.ReplyStatus === 'NoReply'),
+      all.filter(
+        (n) =>
+          (n.SearchQueryType === 'Refund' || n.SearchQueryType === 'Exchange') && n.ReplyStatus === 'NoReply',
+      ),
     );
     await page.keyboard.press('Escape');
 
@@ -172,7 +201,9 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
       .poll(async () => (await first.deps.settings.get()).settings.inbox.filters)
       .toMatchObject({ status: 'NoReply', preset: '30d' });
     const again = await start({ dataDir: first.deps.dataDir });
-    expect(await again.page.getByRole('radio', { name: /^미답변/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await again.page.getByRole('radio', { name: /^미답변/ }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     await expectView(again.page, again.expected({ start: addDays(TODAY, -29), replyStatus: 'NoReply' }));
   });
 
@@ -180,7 +211,9 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     const { page, deps } = await start({ sandbox: { faults: { latencyMs: 120 } } });
     await page.getByLabel('기간').selectOption('90d');
     const bar = page.getByTestId('sync-progress').locator('progress');
-    await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect
+      .poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 })
+      .toBeGreaterThan(2);
     const max = Number(await bar.getAttribute('max'));
     expect(max).toBeGreaterThan(200);
     await page.getByTestId('sync-progress').getByRole('button', { name: '취소' }).click();
@@ -188,18 +221,25 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect(await page.getByTestId('sync-progress').count()).toBe(0);
 
     const handlers = createHandlers(deps);
-    const snap = await handlers['notes.cached'](undefined, { signal: new AbortController().signal, emit: () => {} });
+    const snap = await handlers['notes.cached'](undefined, {
+      signal: new AbortController().signal,
+      emit: () => {},
+    });
     expect(snap.lastSync).toMatchObject({ cancelled: true });
     const backend = deps.connection.sandbox()!.backend;
     const covered = Object.entries(snap.coverage).flatMap(([s, days]) => days.map((d) => [s, d] as const));
     expect(covered.length).toBeLessThan(max);
     const want = covered.flatMap(([s, d]) =>
-      backend.notes({ sellerId: s, start: formatDateTime(dayStartMs(d)), end: formatDateTime(dayEndMs(d) - 999) }).map((n) => n.SeqNo!),
+      backend
+        .notes({ sellerId: s, start: formatDateTime(dayStartMs(d)), end: formatDateTime(dayEndMs(d) - 999) })
+        .map((n) => n.SeqNo!),
     );
     expect(snap.notes.map((n) => n.seqNo).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
-    await expect.poll(() => count(page)).toBe(
-      snap.notes.filter((n) => n.at >= dayStartMs(addDays(TODAY, -89)) && n.at <= dayEndMs(TODAY)).length,
-    );
+    await expect
+      .poll(() => count(page))
+      .toBe(
+        snap.notes.filter((n) => n.at >= dayStartMs(addDays(TODAY, -89)) && n.at <= dayEndMs(TODAY)).length,
+      );
   });
 
   it('starts on the cached notes with an offline banner when the marketplace is unreachable', async () => {
@@ -228,11 +268,21 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     const lateCount = all.filter(late).length;
     expect(lateCount).toBeGreaterThan(0);
     expect(lateCount).toBeLessThan(all.filter((n) => n.ReplyStatus === 'NoReply').length);
-    await expect.poll(async () => Number(await page.getByTestId('summary-past-sla').textContent())).toBe(lateCount);
+    await expect
+      .poll(async () => Number(await page.getByTestId('summary-past-sla').textContent()))
+      .toBe(lateCount);
     const bySeq = new Map(all.map((n) => [n.SeqNo, n]));
-    const rows = await page.locator('.note-row').evaluateAll((els) =>
-      els.map((r) => [Number(r.getAttribute('data-seqno')), r.querySelector('[data-testid="sla-badge"]') !== null] as const),
-    );
+    const rows = await page
+      .locator('.note-row')
+      .evaluateAll((els) =>
+        els.map(
+          (r) =>
+            [
+              Number(r.getAttribute('data-seqno')),
+              r.querySelector('[data-testid="sla-badge"]') !== null,
+            ] as const,
+        ),
+      );
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.some(([, b]) => b)).toBe(true);
     for (const [seq, badge] of rows) expect(badge).toBe(late(bySeq.get(seq)!));
@@ -253,7 +303,8 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     const all = expected();
     await expectView(page, all);
     const waitingIn = (notes: readonly SendNote[]) => notes.filter((n) => n.ReplyStatus === 'NoReply').length;
-    const refunds = (notes: readonly SendNote[]) => notes.filter((n) => n.SearchQueryType === 'Refund').length;
+    const refunds = (notes: readonly SendNote[]) =>
+      notes.filter((n) => n.SearchQueryType === 'Refund').length;
     const replied = all.filter((n) => n.ReplyStatus === 'ReplyComplete');
     expect(waitingIn(all)).toBeGreaterThan(0);
     expect(refunds(replied)).toBeLessThan(refunds(all));
@@ -263,14 +314,18 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
       ([labels]) =>
         new Promise<[number, number, number][]>((resolve) => {
           const num = (sel: string) => Number(document.querySelector(sel)!.textContent!.replace(/\D/g, ''));
-          const refundChip = Array.from(document.querySelectorAll('.chip')).find((c) => c.textContent!.startsWith(labels[1]!))!;
+          const refundChip = Array.from(document.querySelectorAll('.chip')).find((c) =>
+            c.textContent!.startsWith(labels[1]!),
+          )!;
           const read = (): [number, number, number] => [
             Number(document.querySelector('[data-testid="note-list"]')!.getAttribute('aria-rowcount')) - 1,
             num('[data-testid="summary-noreply"]'),
             Number(refundChip.querySelector('.num')!.textContent!.replace(/\D/g, '')),
           ];
           const radio = (label: string) =>
-            Array.from(document.querySelectorAll<HTMLElement>('[role="radio"]')).find((b) => b.textContent!.startsWith(label))!;
+            Array.from(document.querySelectorAll<HTMLElement>('[role="radio"]')).find((b) =>
+              b.textContent!.startsWith(label),
+            )!;
           const out = [read()];
           radio(labels[0]!).click();
           const step = () => {
@@ -293,13 +348,21 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
       ([labels]) =>
         new Promise<number[]>((resolve) => {
           const radio = (label: string) =>
-            Array.from(document.querySelectorAll<HTMLElement>('[role="radio"]')).find((b) => b.textContent!.startsWith(label))!;
+            Array.from(document.querySelectorAll<HTMLElement>('[role="radio"]')).find((b) =>
+              b.textContent!.startsWith(label),
+            )!;
           radio(labels[0]!).click();
           requestAnimationFrame(() => {
             radio(labels[1]!).click();
             setTimeout(() => {
-              const noreply = Number(document.querySelector('[data-testid="summary-noreply"]')!.textContent!.replace(/\D/g, ''));
-              resolve([Number(document.querySelector('[data-testid="note-list"]')!.getAttribute('aria-rowcount')) - 1, noreply]);
+              const noreply = Number(
+                document.querySelector('[data-testid="summary-noreply"]')!.textContent!.replace(/\D/g, ''),
+              );
+              resolve([
+                Number(document.querySelector('[data-testid="note-list"]')!.getAttribute('aria-rowcount')) -
+                  1,
+                noreply,
+              ]);
             }, 300);
           });
         }),
@@ -323,11 +386,18 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect(item.title).toBe(`${item.note.ItemName} (${item.note.ItemNo})`);
     const received = await hoverTitle('.c-received');
     // Korean medium date and time in the display zone, e.g. "2026. 11. 20. 오후 3:04:05 (Asia/Seoul)".
-    expect(received.title).toMatch(/^\d{4}\. \d{1,2}\. \d{1,2}\. (오전|오후) \d{1,2}:\d{2}:\d{2} \(Asia\/Seoul\)$/);
+    expect(received.title).toMatch(
+      /^\d{4}\. \d{1,2}\. \d{1,2}\. (오전|오후) \d{1,2}:\d{2}:\d{2} \(Asia\/Seoul\)$/,
+    );
     // The same row element now shows another note: its tooltip follows.
     const other = first.note.ReplyStatus === 'NoReply' ? 'ReplyComplete' : 'NoReply';
     await page.getByRole('radio', { name: other === 'NoReply' ? /^미답변/ : /^답변 완료/ }).click();
-    await expect.poll(async () => all.get(Number(await page.locator('.note-row').first().getAttribute('data-seqno')))?.ReplyStatus).toBe(other);
+    await expect
+      .poll(
+        async () =>
+          all.get(Number(await page.locator('.note-row').first().getAttribute('data-seqno')))?.ReplyStatus,
+      )
+      .toBe(other);
     const after = await hoverTitle('.c-title');
     expect(after.note.SeqNo).not.toBe(first.note.SeqNo);
     expect(after.title).toBe(after.note.Title);
@@ -346,7 +416,9 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const records = text.split('\r\n').filter((l) => /^\d+,/.test(l));
-    expect(text.startsWith('문의번호,상태,유형,판매자 ID,구매자 ID,상품번호,상품명,주문번호,받은 시각,제목,내용')).toBe(true);
+    expect(
+      text.startsWith('문의번호,상태,유형,판매자 ID,구매자 ID,상품번호,상품명,주문번호,받은 시각,제목,내용'),
+    ).toBe(true);
     expect(records).toHaveLength(want.length);
     const note = want.find((n) => n.SeqNo === firstSeq)!;
     expect(records[0]!.startsWith(`${firstSeq},미답변,`)).toBe(true);
@@ -363,8 +435,12 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     await page.locator('body').press('j');
     await page.locator('body').press('k');
     await page.locator('body').press('Enter');
-    await expect.poll(() => page.locator('aside.note-detail').getAttribute('data-seqno')).toBe(String(ids[1]));
-    expect(await page.getByTestId('note-list').getAttribute('aria-activedescendant')).toBe(`note-row-${ids[1]}`);
+    await expect
+      .poll(() => page.locator('aside.note-detail').getAttribute('data-seqno'))
+      .toBe(String(ids[1]));
+    expect(await page.getByTestId('note-list').getAttribute('aria-activedescendant')).toBe(
+      `note-row-${ids[1]}`,
+    );
     const note = expected().find((n) => n.SeqNo === ids[1])!;
     // Line breaks survive as text; nothing is parsed as HTML.
     expect(await page.getByTestId('note-content').innerText()).toBe(note.Content!.replace(/\r\n/g, '\n'));
@@ -377,7 +453,9 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     await expect.poll(() => count(page)).toBe(expected().length);
 
     await page.locator('body').press('Control+a');
-    await expect.poll(() => page.locator('.list-meta').textContent()).toContain(`${expected().length.toLocaleString()}건 선택`);
+    await expect
+      .poll(() => page.locator('.list-meta').textContent())
+      .toContain(`${expected().length.toLocaleString()}건 선택`);
 
     const before = app.calls.filter((c) => c.channel === 'notes.sync').length;
     await page.locator('body').press('r');
@@ -404,7 +482,10 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     const card = page.locator(`[data-item-no="${target!.ItemNo}"]`);
     await expect.poll(() => card.count(), LONG).toBe(1);
     await expect
-      .poll(() => card.evaluate((el) => el === document.activeElement || el.classList.contains('lb-flash')), LONG)
+      .poll(
+        () => card.evaluate((el) => el === document.activeElement || el.classList.contains('lb-flash')),
+        LONG,
+      )
       .toBe(true);
   });
 
@@ -416,7 +497,10 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     const days = daysBetween(first, TODAY);
     const coverage = Object.fromEntries(data.account.sellerIds.map((s) => [s, days]));
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(join(dataDir, NOTES_CACHE_FILE), JSON.stringify({ version: 1, asOf: TEST_NOW.getTime(), coverage, notes }));
+    writeFileSync(
+      join(dataDir, NOTES_CACHE_FILE),
+      JSON.stringify({ version: 1, asOf: TEST_NOW.getTime(), coverage, notes }),
+    );
     const seed = createTestDeps({ dataDir });
     await seed.settings.update({ inbox: { filters: { preset: 'custom', start: first, end: TODAY } } });
     await seed.close();

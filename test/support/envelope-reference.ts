@@ -47,7 +47,15 @@ export function referenceBuildResponse<N extends OperationName>(
   resp.txt(SLOT);
   return fillSlot(
     unmark(doc.end()),
-    writeRecord(opNs, `${op}Result`, spec.result, result as Record<string, unknown>, opts.ns, opNs, `${op}Result`),
+    writeRecord(
+      opNs,
+      `${op}Result`,
+      spec.result,
+      result as Record<string, unknown>,
+      opts.ns,
+      opNs,
+      `${op}Result`,
+    ),
   );
 }
 

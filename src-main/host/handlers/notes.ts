@@ -40,7 +40,14 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
         } catch (err) {
           const e = err as { deskCode?: string; message?: string };
           cache.recordSync(
-            { at: Date.now(), ok: false, cancelled: false, errorCode: e.deskCode ?? 'INTERNAL', errorMessage: e.message ?? String(err), failedSlices: [] },
+            {
+              at: Date.now(),
+              ok: false,
+              cancelled: false,
+              errorCode: e.deskCode ?? 'INTERNAL',
+              errorMessage: e.message ?? String(err),
+              failedSlices: [],
+            },
             undefined,
           );
           await cache.persist();
@@ -49,7 +56,10 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
         const { client, info } = active;
         const unknown = (req.sellerIds ?? []).filter((s) => !info.sellerIds.includes(s));
         if (unknown.length > 0) {
-          throw new HostError('INVALID_ARGUMENT', `Seller ID ${unknown.join(', ')} does not belong to this connection.`);
+          throw new HostError(
+            'INVALID_ARGUMENT',
+            `Seller ID ${unknown.join(', ')} does not belong to this connection.`,
+          );
         }
         const outcome = await syncNotes(req, {
           client,

@@ -215,7 +215,11 @@ interface NoteIndex {
 // never change, and a sync asks for one seller's day after another, so a query is two binary searches.
 const noteIndexes = new WeakMap<readonly SendNote[], Map<string, NoteIndex>>();
 
-function indexOf(notes: readonly SendNote[], status: string | undefined, sellerId: string | undefined): NoteIndex {
+function indexOf(
+  notes: readonly SendNote[],
+  status: string | undefined,
+  sellerId: string | undefined,
+): NoteIndex {
   let byKey = noteIndexes.get(notes);
   if (!byKey) noteIndexes.set(notes, (byKey = new Map()));
   const key = `${status ?? ''}\u0000${sellerId ?? ''}`;
@@ -265,7 +269,8 @@ export function queryNotes(data: { notes: readonly SendNote[] }, filter: NoteFil
     const out: SendNote[] = [];
     for (let i = from; i < to; i++) {
       const n = notes[i] as SendNote;
-      if ((itemNo === undefined || n.ItemNo === itemNo) && (orderNo === undefined || n.OrderNo === orderNo)) out.push(n);
+      if ((itemNo === undefined || n.ItemNo === itemNo) && (orderNo === undefined || n.OrderNo === orderNo))
+        out.push(n);
     }
     return out;
   }
@@ -275,7 +280,8 @@ export function queryNotes(data: { notes: readonly SendNote[] }, filter: NoteFil
   const out: SendNote[] = [];
   for (let k = from; k < to; k++) {
     const n = notes[positions[k] as number] as SendNote;
-    if ((itemNo === undefined || n.ItemNo === itemNo) && (orderNo === undefined || n.OrderNo === orderNo)) out.push(n);
+    if ((itemNo === undefined || n.ItemNo === itemNo) && (orderNo === undefined || n.OrderNo === orderNo))
+      out.push(n);
   }
   return out;
 }

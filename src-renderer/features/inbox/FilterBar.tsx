@@ -73,16 +73,32 @@ export const TopFilters = memo(function TopFilters(props: {
         </span>
       )}
       <span className="spacer" />
-      <button type="button" className="btn btn-small" onClick={onRefresh} disabled={busy} title={t('inbox.refresh')}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={onRefresh}
+        disabled={busy}
+        title={t('inbox.refresh')}
+      >
         <RefreshCw size={13} aria-hidden />
         {t('inbox.refresh')}
       </button>
       <div className="export-group" role="group" aria-label={t('inbox.export')}>
-        <button type="button" className="btn btn-small" onClick={() => onExport('csv')} title={t('inbox.export.csv')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onExport('csv')}
+          title={t('inbox.export.csv')}
+        >
           <Download size={13} aria-hidden />
           CSV
         </button>
-        <button type="button" className="btn btn-small" onClick={() => onExport('xlsx')} title={t('inbox.export.xlsx')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onExport('xlsx')}
+          title={t('inbox.export.xlsx')}
+        >
           XLSX
         </button>
       </div>
@@ -115,7 +131,8 @@ export function FacetBar(props: {
             className={f.status === s ? 'seg active' : 'seg'}
             onClick={() => patch({ status: s })}
           >
-            {t(`inbox.status.${s}`)} <span className="seg-count num">{formatCount(props.statusCounts[s])}</span>
+            {t(`inbox.status.${s}`)}{' '}
+            <span className="seg-count num">{formatCount(props.statusCounts[s])}</span>
           </button>
         ))}
       </div>
@@ -128,11 +145,16 @@ export function FacetBar(props: {
             className={f.types.includes(q) ? 'chip active' : 'chip'}
             onClick={() => toggleType(q)}
           >
-            {t(`inbox.type.${q}` as MessageKey)} <span className="num">{formatCount(props.typeCounts[q])}</span>
+            {t(`inbox.type.${q}` as MessageKey)}{' '}
+            <span className="num">{formatCount(props.typeCounts[q])}</span>
           </button>
         ))}
       </div>
-      <select aria-label={t('inbox.seller')} value={f.sellerId} onChange={(e) => patch({ sellerId: e.target.value })}>
+      <select
+        aria-label={t('inbox.seller')}
+        value={f.sellerId}
+        onChange={(e) => patch({ sellerId: e.target.value })}
+      >
         <option value="">{t('inbox.seller.all')}</option>
         {props.sellerIds.map((s) => (
           <option key={s} value={s}>

@@ -125,7 +125,13 @@ export const NoteDetail = memo(function NoteDetail(props: {
   const waiting = note.replyStatus === 'NoReply';
   const late = isPastSla(note, props.now, props.slaHours);
   return (
-    <aside className="note-detail" aria-label={t('inbox.detail.label')} data-seqno={note.seqNo} tabIndex={-1} id="note-detail">
+    <aside
+      className="note-detail"
+      aria-label={t('inbox.detail.label')}
+      data-seqno={note.seqNo}
+      tabIndex={-1}
+      id="note-detail"
+    >
       <header className="detail-head">
         <div className="detail-tags">
           <span className={`badge ${waiting ? 'badge-noreply' : 'badge-neutral'}`}>

@@ -49,7 +49,9 @@ function useViewport(scroller: RefObject<HTMLDivElement | null>) {
       const top = el.scrollTop;
       const height = el.clientHeight;
       setPort((p) =>
-        Math.floor(p.top / ROW_HEIGHT) === Math.floor(top / ROW_HEIGHT) && p.height === height ? p : { top, height },
+        Math.floor(p.top / ROW_HEIGHT) === Math.floor(top / ROW_HEIGHT) && p.height === height
+          ? p
+          : { top, height },
       );
     };
     read();
@@ -98,7 +100,8 @@ export function NoteList(props: {
     if (cursorIndex < 0 || !el) return;
     const rowTop = cursorIndex * ROW_HEIGHT;
     if (rowTop < el.scrollTop) el.scrollTop = rowTop;
-    else if (rowTop + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = rowTop + ROW_HEIGHT - el.clientHeight;
+    else if (rowTop + ROW_HEIGHT > el.scrollTop + el.clientHeight)
+      el.scrollTop = rowTop + ROW_HEIGHT - el.clientHeight;
   }, [cursorIndex]);
 
   // One click handler for every row, stable across renders so memoized rows stay untouched.
@@ -163,9 +166,19 @@ export function NoteList(props: {
               aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
             >
               {sortable ? (
-                <button type="button" className="sort-btn" title={t('inbox.sort.hint')} onClick={() => props.onSort(c.key as SortKey)}>
+                <button
+                  type="button"
+                  className="sort-btn"
+                  title={t('inbox.sort.hint')}
+                  onClick={() => props.onSort(c.key as SortKey)}
+                >
                   {t(c.label)}
-                  {active && (sort.dir === 'asc' ? <ArrowUp size={12} aria-hidden /> : <ArrowDown size={12} aria-hidden />)}
+                  {active &&
+                    (sort.dir === 'asc' ? (
+                      <ArrowUp size={12} aria-hidden />
+                    ) : (
+                      <ArrowDown size={12} aria-hidden />
+                    ))}
                 </button>
               ) : (
                 t(c.label)

@@ -90,7 +90,10 @@ export const SummaryStrip = memo(function SummaryStrip({
       </div>
       <div className="stat">
         <span className="stat-label">{t('inbox.summary.pastSla')}</span>
-        <span className={`stat-value num ${summary.pastSla > 0 ? 'late' : ''}`} data-testid="summary-past-sla">
+        <span
+          className={`stat-value num ${summary.pastSla > 0 ? 'late' : ''}`}
+          data-testid="summary-past-sla"
+        >
           {formatCount(summary.pastSla)}
         </span>
       </div>
@@ -107,7 +110,12 @@ export const SummaryStrip = memo(function SummaryStrip({
       <div className="stat stat-oldest">
         <span className="stat-label">{t('inbox.summary.oldest')}</span>
         {oldest ? (
-          <button type="button" className="link-btn" onClick={() => onOpen(oldest)} title={time.absolute(oldest.at)}>
+          <button
+            type="button"
+            className="link-btn"
+            onClick={() => onOpen(oldest)}
+            title={time.absolute(oldest.at)}
+          >
             <span className="num late-ish">{time.duration(now - oldest.at)}</span> · {oldest.title}
           </button>
         ) : (

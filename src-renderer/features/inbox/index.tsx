@@ -76,7 +76,10 @@ const Inbox = memo(function Inbox(props: {
   lang: 'ko' | 'en';
 }) {
   const { filters: f, setFilters, timeZone, slaHours, t, lang } = props;
-  const patch = useCallback((p: Partial<InboxFilters>) => setFilters((old) => ({ ...old, ...p })), [setFilters]);
+  const patch = useCallback(
+    (p: Partial<InboxFilters>) => setFilters((old) => ({ ...old, ...p })),
+    [setFilters],
+  );
   const now = useNow(30_000);
   const time = useTimeFormat(timeZone, now);
   const { setLastSync } = useShellSlots();
@@ -196,7 +199,8 @@ const Inbox = memo(function Inbox(props: {
   const move = (delta: number) => {
     if (rows.length === 0) return;
     const at = cursorIndex;
-    const nextIndex = at < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + delta));
+    const nextIndex =
+      at < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + delta));
     const n = noteAt(nextIndex)!;
     anchor.current = nextIndex;
     setCursor(n.seqNo);
@@ -228,7 +232,9 @@ const Inbox = memo(function Inbox(props: {
     setExportError(undefined);
     try {
       const r = await call('notes.export', { format, seqNos: seqNosOf(columns, rows), lang, timeZone });
-      setExportMsg(r.path ? t('inbox.export.done', { rows: r.rows, path: r.path }) : t('inbox.export.dismissed'));
+      setExportMsg(
+        r.path ? t('inbox.export.done', { rows: r.rows, path: r.path }) : t('inbox.export.dismissed'),
+      );
     } catch (err) {
       setExportError(err);
     }
@@ -349,16 +355,16 @@ const Inbox = memo(function Inbox(props: {
 
       {data.notices.map((n) => (
         <div key={n.backupFile} className="inbox-banner notice-banner" role="alert">
-          {t(n.kind === 'cache-reset' ? 'inbox.notice.cacheReset' : 'inbox.notice.localReset', { file: n.backupFile })}
+          {t(n.kind === 'cache-reset' ? 'inbox.notice.cacheReset' : 'inbox.notice.localReset', {
+            file: n.backupFile,
+          })}
         </div>
       ))}
       {offline && (
         <div className="inbox-banner offline-banner" role="alert" data-testid="offline-banner">
           <WifiOff size={14} aria-hidden />
           <span>
-            {data.asOf
-              ? t('inbox.offline', { time: time.absolute(data.asOf) })
-              : t('inbox.offline.never')}
+            {data.asOf ? t('inbox.offline', { time: time.absolute(data.asOf) }) : t('inbox.offline.never')}
           </span>
           <button type="button" className="btn btn-small" onClick={refresh}>
             {t('common.retry')}
@@ -400,7 +406,12 @@ const Inbox = memo(function Inbox(props: {
             <ul>
               {failed.slice(0, 5).map((s) => (
                 <li key={`${s.sellerId}/${s.day}`}>
-                  {t('inbox.sync.failedSlice', { seller: s.sellerId, day: s.day, message: s.message, attempts: s.attempts })}
+                  {t('inbox.sync.failedSlice', {
+                    seller: s.sellerId,
+                    day: s.day,
+                    message: s.message,
+                    attempts: s.attempts,
+                  })}
                 </li>
               ))}
             </ul>
@@ -473,7 +484,13 @@ const Inbox = memo(function Inbox(props: {
             time={time}
           />
         )}
-        <NoteDetail note={openNote} mark={openNote ? data.local[String(openNote.seqNo)] : undefined} time={time} now={now} slaHours={slaHours} />
+        <NoteDetail
+          note={openNote}
+          mark={openNote ? data.local[String(openNote.seqNo)] : undefined}
+          time={time}
+          now={now}
+          slaHours={slaHours}
+        />
       </div>
     </div>
   );

@@ -156,7 +156,8 @@ export const inboxEn: Record<keyof typeof inboxKo, string> = {
   'inbox.sync.failedSlice': '{seller} · {day}: {message} ({attempts} tries)',
   'inbox.offline': 'Offline: the marketplace cannot be reached; showing notes saved at {time}.',
   'inbox.offline.never': 'Offline: the marketplace cannot be reached.',
-  'inbox.notice.cacheReset': 'The saved notes file could not be read; it was moved to {file} and notes are fetched again.',
+  'inbox.notice.cacheReset':
+    'The saved notes file could not be read; it was moved to {file} and notes are fetched again.',
   'inbox.notice.localReset': 'The handled marks and memos file could not be read; it was moved to {file}.',
   'inbox.empty': 'No notes match these filters.',
   'inbox.empty.hint': 'Press Esc to clear the filters, or widen the period.',

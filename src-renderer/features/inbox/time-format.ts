@@ -21,7 +21,12 @@ export function useTimeFormat(timeZone: string, nowMs: number): TimeFormat {
   return useMemo(() => {
     const rel = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
     const abs = new Intl.DateTimeFormat(lang, { timeZone, dateStyle: 'medium', timeStyle: 'medium' });
-    const clock = new Intl.DateTimeFormat(lang, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const clock = new Intl.DateTimeFormat(lang, {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     const short = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
     return {
       relative(ms) {

@@ -14,7 +14,8 @@ const x = (name: string, ts: number, dur: number, extra: Partial<TraceEvent> = {
   tid: MAIN,
   ...extra,
 });
-const keydown = (ts: number, dur: number) => x('EventDispatch', ts, dur, { args: { data: { type: 'keydown' } } });
+const keydown = (ts: number, dur: number) =>
+  x('EventDispatch', ts, dur, { args: { data: { type: 'keydown' } } });
 
 /** One keystroke at `at` ms: keydown handled in 2 ms, React's task 3 ms, idle 1 ms, then a frame. */
 function keystroke(at: number): TraceEvent[] {

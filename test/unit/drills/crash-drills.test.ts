@@ -22,9 +22,15 @@ afterAll(async () => {
 });
 
 /** Runs a fixture script, calls `onLine` per stdout line; kill when it returns true. Resolves the lines seen. */
-function runUntil(script: string, args: string[], stopWhen: (line: string, count: number) => boolean): Promise<string[]> {
+function runUntil(
+  script: string,
+  args: string[],
+  stopWhen: (line: string, count: number) => boolean,
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const lines: string[] = [];
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -73,9 +79,20 @@ describe('host dropped mid-sync', () => {
     const s = await startSandbox({ port: 0, seed: 42, now: NOW, notes: 6000, faults: { latencyMs: 4 } });
     servers.push(s);
     const dir = tmp('sync-kill-');
-    const args = (start: string, end: string) => [s.baseUrl, JSON.stringify(s.tickets), JSON.stringify(s.ns), dir, start, end];
+    const args = (start: string, end: string) => [
+      s.baseUrl,
+      JSON.stringify(s.tickets),
+      JSON.stringify(s.ns),
+      dir,
+      start,
+      end,
+    ];
     // 1. A completed sync of the older part of the range: these notes are saved.
-    const first = await runUntil('test/fixtures/drills/sync-child.ts', args('2026-08-01', '2026-09-30'), () => false);
+    const first = await runUntil(
+      'test/fixtures/drills/sync-child.ts',
+      args('2026-08-01', '2026-09-30'),
+      () => false,
+    );
     expect(first.at(-1)).toBe('finished');
     const saved = createNotesCache(dir);
     await saved.load();
@@ -93,21 +110,42 @@ describe('host dropped mid-sync', () => {
     for (const seq of savedSeqs) expect(afterSeqs.has(seq)).toBe(true);
 
     // 3. Restarted: the same sync runs through and the cache equals the sandbox's notes for the range.
-    const done = await runUntil('test/fixtures/drills/sync-child.ts', args('2026-07-20', '2026-11-20'), () => false);
+    const done = await runUntil(
+      'test/fixtures/drills/sync-child.ts',
+      args('2026-07-20', '2026-11-20'),
+      () => false,
+    );
     expect(done.at(-1)).toBe('finished');
     const final = createNotesCache(dir);
     await final.load();
-    const truth = s.backend.notes({ start: '2026-07-20T00:00:00+09:00', end: '2026-11-20T23:59:59+09:00' }).map((n) => n.SeqNo!);
-    expect(final.snapshot().notes.map((n) => n.seqNo).sort((a, b) => a - b)).toEqual(truth.sort((a, b) => a - b));
+    const truth = s.backend
+      .notes({ start: '2026-07-20T00:00:00+09:00', end: '2026-11-20T23:59:59+09:00' })
+      .map((n) => n.SeqNo!);
+    expect(
+      final
+        .snapshot()
+        .notes.map((n) => n.seqNo)
+        .sort((a, b) => a - b),
+    ).toEqual(truth.sort((a, b) => a - b));
   }, 120_000);
 });
 
 describe('ticket rotation under concurrency', () => {
   it('20 concurrent calls leave the newest request’s ticket in the vault, and it still works', async () => {
-    const s = await startSandbox({ port: 0, seed: 42, now: NOW, notes: 100, faults: { latencyMs: 20, jitterMs: 15 } });
+    const s = await startSandbox({
+      port: 0,
+      seed: 42,
+      now: NOW,
+      notes: 100,
+      faults: { latencyMs: 20, jitterMs: 15 },
+    });
     servers.push(s);
     const vault = createFileVault(tmp('rotation-'));
-    await vault.set('live-1', { authTicket: s.tickets.auth, encryptedTicket: s.tickets.encrypted, memberTicket: s.tickets.member });
+    await vault.set('live-1', {
+      authTicket: s.tickets.auth,
+      encryptedTicket: s.tickets.encrypted,
+      memberTicket: s.tickets.member,
+    });
     const rotation = new TicketRotation({
       current: () => vault.get('live-1'),
       rotate: (ticket, seq) => vault.rotateEncrypted('live-1', ticket, seq),
@@ -124,14 +162,19 @@ describe('ticket rotation under concurrency', () => {
       { transport: createTransport(), tickets: rotation },
     );
     await Promise.all(
-      Array.from({ length: 20 }, () => client.market.getSohoLookbook({ SellerId: 'seoul_mart', Pagination: { PageIndex: 1, PageSize: 1 } })),
+      Array.from({ length: 20 }, () =>
+        client.market.getSohoLookbook({ SellerId: 'seoul_mart', Pagination: { PageIndex: 1, PageSize: 1 } }),
+      ),
     );
     expect(seen).toHaveLength(20);
     const newest = seen.reduce((a, b) => (b.seq > a.seq ? b : a));
     // Responses arrived out of order (jitter), yet the stored ticket is the newest request's.
     expect(seen.map((x) => x.seq)).not.toEqual([...seen.map((x) => x.seq)].sort((a, b) => a - b));
     expect((await vault.get('live-1')).encryptedTicket).toBe(newest.ticket);
-    const next = await client.market.getSohoLookbook({ SellerId: 'seoul_mart', Pagination: { PageIndex: 1, PageSize: 1 } });
+    const next = await client.market.getSohoLookbook({
+      SellerId: 'seoul_mart',
+      Pagination: { PageIndex: 1, PageSize: 1 },
+    });
     expect(next.exchange.status).toBe(200);
   });
 });

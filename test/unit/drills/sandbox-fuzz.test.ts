@@ -16,7 +16,21 @@ afterAll(() => sandbox.close());
 const mutation = fc.record({
   at: fc.nat(),
   del: fc.integer({ min: 0, max: 30 }),
-  text: fc.constantFrom('', '<', '>', '&', '&#0;', ']]>', '<!DOCTYPE x [<!ENTITY a "b">]>', '"', '</req>', '<req>', 'xmlns="urn:x"', 'Pagination', '999999999999'),
+  text: fc.constantFrom(
+    '',
+    '<',
+    '>',
+    '&',
+    '&#0;',
+    ']]>',
+    '<!DOCTYPE x [<!ENTITY a "b">]>',
+    '"',
+    '</req>',
+    '<req>',
+    'xmlns="urn:x"',
+    'Pagination',
+    '999999999999',
+  ),
 });
 
 async function post(body: string, version: '1.1' | '1.2', action: string) {
@@ -32,33 +46,41 @@ describe('sandbox request fuzzing', () => {
   it('answers every mutated request with data or a SOAP fault', async () => {
     const statuses = new Set<number>();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('1.1', '1.2') as fc.Arbitrary<'1.1' | '1.2'>, fc.array(mutation, { minLength: 1, maxLength: 3 }), async (version, ms) => {
-        const built = buildRequest(
-          'BuyerNoteList',
-          {
-            StartDate: '2026-11-01T00:00:00+09:00',
-            EndDate: '2026-11-20T00:00:00+09:00',
-            ReplyStatus: 'All',
-            Pagination: { PageIndex: 1, PageSize: 10 },
-          },
-          {
-            version,
-            ns: sandbox.ns,
-            tickets: { authTicket: sandbox.tickets.auth, encryptedTicket: sandbox.tickets.encrypted, memberTicket: sandbox.tickets.member },
-          },
-        );
-        let body = built.xml;
-        for (const m of ms) {
-          const at = m.at % (body.length + 1);
-          body = body.slice(0, at) + m.text + body.slice(at + m.del);
-        }
-        const { status, text } = await post(body, version, built.action);
-        statuses.add(status);
-        expect([200, 500]).toContain(status);
-        // Whatever came back parses as XML: a response or a fault envelope.
-        const root = parseXml(text);
-        expect(root.name).toBe('Envelope');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('1.1', '1.2') as fc.Arbitrary<'1.1' | '1.2'>,
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        async (version, ms) => {
+          const built = buildRequest(
+            'BuyerNoteList',
+            {
+              StartDate: '2026-11-01T00:00:00+09:00',
+              EndDate: '2026-11-20T00:00:00+09:00',
+              ReplyStatus: 'All',
+              Pagination: { PageIndex: 1, PageSize: 10 },
+            },
+            {
+              version,
+              ns: sandbox.ns,
+              tickets: {
+                authTicket: sandbox.tickets.auth,
+                encryptedTicket: sandbox.tickets.encrypted,
+                memberTicket: sandbox.tickets.member,
+              },
+            },
+          );
+          let body = built.xml;
+          for (const m of ms) {
+            const at = m.at % (body.length + 1);
+            body = body.slice(0, at) + m.text + body.slice(at + m.del);
+          }
+          const { status, text } = await post(body, version, built.action);
+          statuses.add(status);
+          expect([200, 500]).toContain(status);
+          // Whatever came back parses as XML: a response or a fault envelope.
+          const root = parseXml(text);
+          expect(root.name).toBe('Envelope');
+        },
+      ),
       { numRuns: 250 },
     );
     expect(statuses.has(500)).toBe(true);

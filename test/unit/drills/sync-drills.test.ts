@@ -36,14 +36,21 @@ async function setup(opts: SandboxOptions) {
       // Fast, deterministic backoff: the drill is about outcomes, not waiting.
       transport: createTransport({ retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 4 } }),
       tickets: new TicketRotation(
-        createMemoryTicketSink({ authTicket: s.tickets.auth, encryptedTicket: s.tickets.encrypted, memberTicket: s.tickets.member }),
+        createMemoryTicketSink({
+          authTicket: s.tickets.auth,
+          encryptedTicket: s.tickets.encrypted,
+          memberTicket: s.tickets.member,
+        }),
       ),
     },
   );
   const cache = createNotesCache(mkdtempSync(join(tmpdir(), 'drill-')));
   await cache.load();
   // What the sandbox holds for the range: the ground truth.
-  const truth = s.backend.notes({ start: `${RANGE.start}T00:00:00+09:00`, end: `${RANGE.end}T23:59:59+09:00` });
+  const truth = s.backend.notes({
+    start: `${RANGE.start}T00:00:00+09:00`,
+    end: `${RANGE.end}T23:59:59+09:00`,
+  });
   return { s, client, cache, truth };
 }
 
@@ -117,18 +124,31 @@ describe('sync under injected faults', () => {
 
     const reloaded = createNotesCache(cache.dir);
     await reloaded.load();
-    expect(reloaded.snapshot().notes.map((n) => n.seqNo).sort((a, b) => a - b)).toEqual([...cachedSeqs].sort((a, b) => a - b));
+    expect(
+      reloaded
+        .snapshot()
+        .notes.map((n) => n.seqNo)
+        .sort((a, b) => a - b),
+    ).toEqual([...cachedSeqs].sort((a, b) => a - b));
 
     // A refresh afterwards completes the range exactly.
-    const again = await syncNotes({ ...RANGE, mode: 'refresh' }, {
-      client,
-      cache: reloaded,
-      sellerIds: s.backend.sellerIds,
-      pageIndexBase: 1,
-      signal: new AbortController().signal,
-      sleep: instant,
-    });
+    const again = await syncNotes(
+      { ...RANGE, mode: 'refresh' },
+      {
+        client,
+        cache: reloaded,
+        sellerIds: s.backend.sellerIds,
+        pageIndexBase: 1,
+        signal: new AbortController().signal,
+        sleep: instant,
+      },
+    );
     expect(again.failedSlices).toEqual([]);
-    expect(reloaded.snapshot().notes.map((n) => n.seqNo).sort((a, b) => a - b)).toEqual(truth.map((n) => n.SeqNo!).sort((a, b) => a - b));
+    expect(
+      reloaded
+        .snapshot()
+        .notes.map((n) => n.seqNo)
+        .sort((a, b) => a - b),
+    ).toEqual(truth.map((n) => n.SeqNo!).sort((a, b) => a - b));
   });
 });

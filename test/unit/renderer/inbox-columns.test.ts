@@ -15,12 +15,26 @@ import {
 } from '../../../src-renderer/features/inbox/model/note-columns';
 import type { Counts, Summary, ViewQuery } from '../../../src-renderer/features/inbox/model/note-columns';
 import { isPastSla, sortOrder } from '../../../src-renderer/features/inbox/model/note-view';
-import { addDays, dayEndMs, dayNumberOf, dayStartMs, daysBetween, marketDayNumber } from '../../../src-shared/market-day';
+import {
+  addDays,
+  dayEndMs,
+  dayNumberOf,
+  dayStartMs,
+  daysBetween,
+  marketDayNumber,
+} from '../../../src-shared/market-day';
 
 // The straightforward rules the columnar pass must reproduce: filter an array of notes (each facet
 // counted with every OTHER filter applied), then summarize the notes shown. This is the inbox's
 // previous implementation, kept here as the reference.
-const emptyTypes = (): Counts<NoteQueryType> => ({ All: 0, Item: 0, Shipping: 0, Exchange: 0, Refund: 0, Other: 0 });
+const emptyTypes = (): Counts<NoteQueryType> => ({
+  All: 0,
+  Item: 0,
+  Shipping: 0,
+  Exchange: 0,
+  Refund: 0,
+  Other: 0,
+});
 
 function referenceFilter(notes: readonly InboxNote[], q: ViewQuery, order: Int32Array | undefined) {
   const statusCounts = { All: 0, NoReply: 0, ReplyComplete: 0 };
@@ -50,10 +64,20 @@ function referenceFilter(notes: readonly InboxNote[], q: ViewQuery, order: Int32
   return { notes: out, statusCounts, typeCounts };
 }
 
-function referenceSummary(notes: readonly InboxNote[], range: ResolvedRange, nowMs: number, slaHours: number): Summary {
+function referenceSummary(
+  notes: readonly InboxNote[],
+  range: ResolvedRange,
+  nowMs: number,
+  slaHours: number,
+): Summary {
   const byStatus = { NoReply: 0, ReplyComplete: 0 };
   const byType = emptyTypes();
-  const perDay = new Map(daysBetween(range.start, range.end).map((d) => [dayNumberOf(d), { day: d, NoReply: 0, ReplyComplete: 0 }]));
+  const perDay = new Map(
+    daysBetween(range.start, range.end).map((d) => [
+      dayNumberOf(d),
+      { day: d, NoReply: 0, ReplyComplete: 0 },
+    ]),
+  );
   let pastSla = 0;
   let oldestWaiting: InboxNote | undefined;
   for (const n of notes) {
@@ -86,7 +110,9 @@ const noteArb = fc.record({
   // day edges (a range ends at 23:59:59.999 Korean time) or anywhere.
   at: fc.oneof(
     fc.integer({ min: 0, max: 10 * 4 }).map((q) => BASE_MS + q * 6 * HOUR),
-    fc.integer({ min: 0, max: 10 }).chain((d) => fc.constantFrom(-1, 0, 1).map((e) => BASE_MS + d * 24 * HOUR + e)),
+    fc
+      .integer({ min: 0, max: 10 })
+      .chain((d) => fc.constantFrom(-1, 0, 1).map((e) => BASE_MS + d * 24 * HOUR + e)),
     fc.integer({ min: 0, max: 10 * 24 * HOUR }).map((ms) => BASE_MS + ms),
   ),
   replyStatus: fc.constantFrom<NoteReplyStatus>('NoReply', 'ReplyComplete'),
@@ -94,22 +120,20 @@ const noteArb = fc.record({
 });
 
 const notesArb = fc.array(noteArb, { maxLength: 60 }).map((raw) =>
-  raw.map(
-    (r, i): InboxNote => ({
-      seqNo: 100 + i,
-      sellerId: r.sellerId,
-      buyerId: `buyer${i % 7}`,
-      itemNo: r.itemNo,
-      itemName: `item ${r.itemNo}`,
-      insDate: new Date(r.at).toISOString(),
-      at: r.at,
-      title: `title ${i}`,
-      content: '',
-      replyStatus: r.replyStatus,
-      queryType: r.queryType,
-      ...(r.orderNo !== undefined ? { orderNo: r.orderNo } : {}),
-    }),
-  ),
+  raw.map((r, i): InboxNote => ({
+    seqNo: 100 + i,
+    sellerId: r.sellerId,
+    buyerId: `buyer${i % 7}`,
+    itemNo: r.itemNo,
+    itemName: `item ${r.itemNo}`,
+    insDate: new Date(r.at).toISOString(),
+    at: r.at,
+    title: `title ${i}`,
+    content: '',
+    replyStatus: r.replyStatus,
+    queryType: r.queryType,
+    ...(r.orderNo !== undefined ? { orderNo: r.orderNo } : {}),
+  })),
 );
 
 const rangeArb = fc
@@ -121,7 +145,8 @@ const rangeArb = fc
   });
 
 /** Mostly unset, so that combinations of few filters are common. */
-const orUnset = (values: string[]) => fc.oneof({ arbitrary: fc.constant(''), weight: 3 }, fc.constantFrom(...values));
+const orUnset = (values: string[]) =>
+  fc.oneof({ arbitrary: fc.constant(''), weight: 3 }, fc.constantFrom(...values));
 const facetArb = fc.record({
   status: fc.constantFrom<StatusFilter>(...STATUSES),
   types: fc.oneof(fc.constant([]), fc.subarray([...QUERY_TYPES])),
@@ -133,7 +158,10 @@ const filterArb = fc.record({
   // Not trimmed.
   sellerId: orUnset([...SELLERS, ` ${SELLERS[0]}`, 'nobody']),
   slaHours: fc.constantFrom(1, 24, 48, 72.5),
-  nowOffset: fc.oneof(fc.integer({ min: 0, max: 14 * 4 }).map((q) => q * 6 * HOUR), fc.integer({ min: 0, max: 14 * 24 * HOUR })),
+  nowOffset: fc.oneof(
+    fc.integer({ min: 0, max: 14 * 4 }).map((q) => q * 6 * HOUR),
+    fc.integer({ min: 0, max: 14 * 24 * HOUR }),
+  ),
 });
 
 const scenario = notesArb.chain((notes) =>
@@ -143,11 +171,16 @@ const scenario = notesArb.chain((notes) =>
     filter: filterArb,
     // The chips change without the rest: one narrowed view serves several chip states.
     facets: fc.array(facetArb, { minLength: 1, maxLength: 3 }),
-    hits: fc.option(fc.uint8Array({ min: 0, max: 1, minLength: notes.length, maxLength: notes.length }), { nil: undefined }),
+    hits: fc.option(fc.uint8Array({ min: 0, max: 1, minLength: notes.length, maxLength: notes.length }), {
+      nil: undefined,
+    }),
     order: fc.oneof(
       fc.constant(undefined),
       fc
-        .record({ key: fc.constantFrom('status' as const, 'received' as const, 'order' as const), dir: fc.constantFrom('asc' as const, 'desc' as const) })
+        .record({
+          key: fc.constantFrom('status' as const, 'received' as const, 'order' as const),
+          dir: fc.constantFrom('asc' as const, 'desc' as const),
+        })
         .map((sort) => sortOrder(notes, sort)),
       fc.shuffledSubarray([...notes.keys()], { minLength: notes.length }).map((p) => Int32Array.from(p)),
     ),
@@ -171,7 +204,12 @@ describe('inbox filter pass over columns', () => {
     fc.assert(
       fc.property(scenario, ({ notes, range, filter, facets, hits, order }) => {
         const cols = buildColumns(notes);
-        const narrowed = narrowView(cols, order, { range, hits, ...filter, nowMs: BASE_MS + filter.nowOffset });
+        const narrowed = narrowView(cols, order, {
+          range,
+          hits,
+          ...filter,
+          nowMs: BASE_MS + filter.nowOffset,
+        });
         for (const facet of facets) {
           const q: ViewQuery = { range, hits, ...filter, ...facet, nowMs: BASE_MS + filter.nowOffset };
           const want = referenceFilter(notes, q, order);
@@ -193,24 +231,38 @@ describe('inbox filter pass over columns', () => {
 
   it('remembers chip combinations: the same answers as the reference, kept for the last eight', () => {
     fc.assert(
-      fc.property(scenario, fc.array(facetArb, { minLength: 1, maxLength: 30 }), ({ notes, range, filter, hits, order }, facets) => {
-        const cols = buildColumns(notes);
-        const nowMs = BASE_MS + filter.nowOffset;
-        const narrowed = narrowView(cols, order, { range, hits, ...filter, nowMs });
-        const cached = facetCache(narrowed);
-        for (const facet of facets) {
-          const want = referenceFilter(notes, { range, hits, ...filter, ...facet, nowMs }, order);
-          const got = cached(facet);
-          expect(Array.from(got.rows, (i) => notes[i])).toEqual(want.notes);
-          expect(got.statusCounts).toEqual(want.statusCounts);
-          expect(got.typeCounts).toEqual(want.typeCounts);
-          // The order of the types chosen does not matter: the same combination, the same answer.
-          expect(cached({ status: facet.status, types: [...facet.types].reverse() })).toBe(got);
-        }
-      }),
+      fc.property(
+        scenario,
+        fc.array(facetArb, { minLength: 1, maxLength: 30 }),
+        ({ notes, range, filter, hits, order }, facets) => {
+          const cols = buildColumns(notes);
+          const nowMs = BASE_MS + filter.nowOffset;
+          const narrowed = narrowView(cols, order, { range, hits, ...filter, nowMs });
+          const cached = facetCache(narrowed);
+          for (const facet of facets) {
+            const want = referenceFilter(notes, { range, hits, ...filter, ...facet, nowMs }, order);
+            const got = cached(facet);
+            expect(Array.from(got.rows, (i) => notes[i])).toEqual(want.notes);
+            expect(got.statusCounts).toEqual(want.statusCounts);
+            expect(got.typeCounts).toEqual(want.typeCounts);
+            // The order of the types chosen does not matter: the same combination, the same answer.
+            expect(cached({ status: facet.status, types: [...facet.types].reverse() })).toBe(got);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
-    const cached = facetCache(narrowView(buildColumns([]), undefined, { range: { start: FIRST_DAY, end: FIRST_DAY, startMs: 0, endMs: 0 }, itemNo: '', orderNo: '', sellerId: '', hits: undefined, nowMs: BASE_MS, slaHours: 24 }));
+    const cached = facetCache(
+      narrowView(buildColumns([]), undefined, {
+        range: { start: FIRST_DAY, end: FIRST_DAY, startMs: 0, endMs: 0 },
+        itemNo: '',
+        orderNo: '',
+        sellerId: '',
+        hits: undefined,
+        nowMs: BASE_MS,
+        slaHours: 24,
+      }),
+    );
     const combos = QUERY_TYPES.slice(0, 5).flatMap((t) => STATUSES.map((status) => ({ status, types: [t] })));
     const first = cached(combos[0]!);
     for (const q of combos.slice(1, 8)) cached(q);
@@ -225,14 +277,35 @@ describe('inbox filter pass over columns', () => {
     const at = dayStartMs(FIRST_DAY) + HOUR;
     const note = (seqNo: number, replyStatus: NoteReplyStatus, queryType: NoteQueryType) =>
       plainNote({ seqNo, at: at + seqNo, replyStatus, queryType });
-    const notes = [note(1, 'NoReply', 'Refund'), note(2, 'ReplyComplete', 'Refund'), note(3, 'NoReply', 'Shipping')];
-    const range = { start: FIRST_DAY, end: FIRST_DAY, startMs: dayStartMs(FIRST_DAY), endMs: dayEndMs(FIRST_DAY) };
-    const base = { range, itemNo: '', orderNo: '', sellerId: '', hits: undefined, nowMs: at + 100 * HOUR, slaHours: 48 };
+    const notes = [
+      note(1, 'NoReply', 'Refund'),
+      note(2, 'ReplyComplete', 'Refund'),
+      note(3, 'NoReply', 'Shipping'),
+    ];
+    const range = {
+      start: FIRST_DAY,
+      end: FIRST_DAY,
+      startMs: dayStartMs(FIRST_DAY),
+      endMs: dayEndMs(FIRST_DAY),
+    };
+    const base = {
+      range,
+      itemNo: '',
+      orderNo: '',
+      sellerId: '',
+      hits: undefined,
+      nowMs: at + 100 * HOUR,
+      slaHours: 48,
+    };
     const v = viewOf(buildColumns(notes), undefined, { ...base, status: 'NoReply', types: ['Refund'] });
     expect(seqNosOf(buildColumns(notes), v.rows)).toEqual([1]);
     expect(v.statusCounts).toEqual({ All: 2, NoReply: 1, ReplyComplete: 1 });
     expect(v.typeCounts).toMatchObject({ Refund: 1, Shipping: 1 });
-    expect(v.summary).toMatchObject({ pastSla: 1, oldestWaiting: notes[0], byStatus: { NoReply: 1, ReplyComplete: 0 } });
+    expect(v.summary).toMatchObject({
+      pastSla: 1,
+      oldestWaiting: notes[0],
+      byStatus: { NoReply: 1, ReplyComplete: 0 },
+    });
     expect(v.summary.days).toEqual([{ day: FIRST_DAY, NoReply: 1, ReplyComplete: 0 }]);
   });
 
@@ -241,13 +314,35 @@ describe('inbox filter pass over columns', () => {
     const note = (seqNo: number, queryType: NoteQueryType, when = at) =>
       plainNote({ seqNo, at: when, replyStatus: 'NoReply', queryType });
     // Same instant, same and different types; one a minute older than the SLA allows.
-    const notes = [note(1, 'Refund', at + HOUR), note(2, 'Refund'), note(3, 'Refund'), note(4, 'Item'), note(5, 'Item', at - 60_000)];
-    const range = { start: FIRST_DAY, end: FIRST_DAY, startMs: dayStartMs(FIRST_DAY), endMs: dayEndMs(FIRST_DAY) };
-    const narrow = { range, itemNo: '', orderNo: '', sellerId: '', hits: undefined, nowMs: at + 24 * HOUR, slaHours: 24 };
+    const notes = [
+      note(1, 'Refund', at + HOUR),
+      note(2, 'Refund'),
+      note(3, 'Refund'),
+      note(4, 'Item'),
+      note(5, 'Item', at - 60_000),
+    ];
+    const range = {
+      start: FIRST_DAY,
+      end: FIRST_DAY,
+      startMs: dayStartMs(FIRST_DAY),
+      endMs: dayEndMs(FIRST_DAY),
+    };
+    const narrow = {
+      range,
+      itemNo: '',
+      orderNo: '',
+      sellerId: '',
+      hits: undefined,
+      nowMs: at + 24 * HOUR,
+      slaHours: 24,
+    };
     const cols = buildColumns(notes);
     for (const order of [undefined, Int32Array.of(4, 3, 2, 1, 0), Int32Array.of(0, 3, 2, 1, 4)]) {
       const narrowed = narrowView(cols, order, narrow);
-      for (const facet of [{ status: 'All' as const, types: [] }, { status: 'NoReply' as const, types: ['Refund' as const] }]) {
+      for (const facet of [
+        { status: 'All' as const, types: [] },
+        { status: 'NoReply' as const, types: ['Refund' as const] },
+      ]) {
         const want = referenceFilter(notes, { ...narrow, ...facet }, order);
         const summary = referenceSummary(want.notes, range, narrow.nowMs, narrow.slaHours);
         const got = facetView(narrowed, facet).summary;
@@ -266,7 +361,9 @@ describe('inbox filter pass over columns', () => {
         expect(rowOfSeq(cols, rows, 1)).toBe(-1);
         expect(rowOfSeq(cols, rows, undefined)).toBe(-1);
         const nowMs = BASE_MS + offset;
-        const waiting = notes.filter((n) => n.replyStatus === 'NoReply' && n.at >= range.startMs && n.at <= range.endMs);
+        const waiting = notes.filter(
+          (n) => n.replyStatus === 'NoReply' && n.at >= range.startMs && n.at <= range.endMs,
+        );
         expect(waitingIn(cols, range, nowMs, 48)).toEqual({
           waiting: waiting.length,
           late: waiting.filter((n) => isPastSla(n, nowMs, 48)).length,

@@ -41,7 +41,10 @@ describe('TicketIssuer', () => {
     issuer.issue();
     // The first batch is past the window and was pruned (unknown now); the second is still accepted.
     expect(check(issuer, old[0]!)).toMatchObject({ ok: false, subcode: 'EncryptedTicketInvalid' });
-    expect(check(issuer, old[old.length - 1]!)).toMatchObject({ ok: false, subcode: 'EncryptedTicketInvalid' });
+    expect(check(issuer, old[old.length - 1]!)).toMatchObject({
+      ok: false,
+      subcode: 'EncryptedTicketInvalid',
+    });
     expect(recent.every((t) => check(issuer, t).ok)).toBe(true);
   });
 

@@ -5,7 +5,24 @@ import { RECORDS } from '../../../src-main/schema';
 import type { RecordName, RecordSpec, Scalar } from '../../../src-main/schema';
 
 const hangul = fc.integer({ min: 0xac00, max: 0xd7a3 }).map((c) => String.fromCodePoint(c));
-const tricky = fc.constantFrom('\r', '\n', '\t', ' ', '&', '<', '>', '"', "'", ']]>', '&amp;', '\r\n', '😀', '👍🏽', '한글', 'é');
+const tricky = fc.constantFrom(
+  '\r',
+  '\n',
+  '\t',
+  ' ',
+  '&',
+  '<',
+  '>',
+  '"',
+  "'",
+  ']]>',
+  '&amp;',
+  '\r\n',
+  '😀',
+  '👍🏽',
+  '한글',
+  'é',
+);
 const ascii = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
 export const xmlString = fc.string({ unit: fc.oneof(hangul, tricky, ascii), maxLength: 12 });
 
@@ -26,7 +43,10 @@ const dateTime = fc
       `${pad(t.y, 4)}-${pad(t.mo)}-${pad(t.d)}T${pad(t.h)}:${pad(t.mi)}:${pad(t.s)}${t.frac !== undefined ? `.${t.frac}` : ''}${t.tz}`,
   );
 const decimal = fc
-  .tuple(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.option(fc.stringMatching(/^\d{1,20}$/), { nil: undefined }))
+  .tuple(
+    fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+    fc.option(fc.stringMatching(/^\d{1,20}$/), { nil: undefined }),
+  )
   .map(([i, f]) => (f === undefined ? i.toString() : `${i.toString()}.${f}`));
 
 export function scalarArb(s: Scalar): fc.Arbitrary<unknown> {
@@ -64,7 +84,9 @@ export function recordArb(name: RecordName, depth = 0): fc.Arbitrary<Record<stri
         : fc.constant(null).chain(() => recordArb(c.type as RecordName, depth + 1));
     if (c.many) {
       required.push(child);
-      const elem = c.nillable ? fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 4, arbitrary: item }) : item;
+      const elem = c.nillable
+        ? fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 4, arbitrary: item })
+        : item;
       shape[child] = depth >= 3 && !SCALARS.has(c.type) ? fc.constant([]) : fc.array(elem, { maxLength: 3 });
     } else if (!(depth >= 3 && !SCALARS.has(c.type))) {
       shape[child] = item;

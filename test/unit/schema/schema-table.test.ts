@@ -18,7 +18,10 @@ describe('the spec as code', () => {
   it('declares the 14 operations: 12 suggest, 2 API', () => {
     expect(OPERATION_NAMES).toHaveLength(14);
     expect(SUGGEST_OPERATIONS).toHaveLength(12);
-    expect(OPERATION_NAMES.filter((n) => OPERATIONS[n].service === 'market').sort()).toEqual(['BuyerNoteList', 'GetSohoLookbook']);
+    expect(OPERATION_NAMES.filter((n) => OPERATIONS[n].service === 'market').sort()).toEqual([
+      'BuyerNoteList',
+      'GetSohoLookbook',
+    ]);
   });
 
   it('resolves every child type and every result type', () => {
@@ -31,7 +34,8 @@ describe('the spec as code', () => {
   });
 
   it('makes SuggestBookItemT a superset of SuggestItemT and SuggestOSCatalogT recursive', () => {
-    for (const attr of Object.keys(RECORDS.SuggestItemT.attrs)) expect(attr in RECORDS.SuggestBookItemT.attrs).toBe(true);
+    for (const attr of Object.keys(RECORDS.SuggestItemT.attrs))
+      expect(attr in RECORDS.SuggestBookItemT.attrs).toBe(true);
     expect(RECORDS.SuggestOSCatalogT.children.SetCatalogs.type).toBe('SuggestOSCatalogT');
   });
 

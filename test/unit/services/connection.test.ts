@@ -19,9 +19,13 @@ describe('connection to the built-in sandbox', () => {
     const s = client.suggest;
     const kw = await s.getKeywordsByKeywordHint({ keywordHint: 'ㄴㅇㅋ' });
     expect(kw.data?.KSDataT?.some((k) => k?.Keyword?.startsWith('나이키'))).toBe(true);
-    expect((await s.getSuggestionKeywordsByKeywordHint({ keywordHint: '운동화' })).data?.KSDataT?.length).toBeGreaterThan(0);
+    expect(
+      (await s.getSuggestionKeywordsByKeywordHint({ keywordHint: '운동화' })).data?.KSDataT?.length,
+    ).toBeGreaterThan(0);
     expect((await s.getNicknamesByKeywordHint({ keywordHint: 'a' })).data).toBeDefined();
-    expect((await s.getKeywordByTopCategoryList({ keywordHint: '원피스' })).data?.KSTopCategoryDataT?.length).toBeGreaterThan(0);
+    expect(
+      (await s.getKeywordByTopCategoryList({ keywordHint: '원피스' })).data?.KSTopCategoryDataT?.length,
+    ).toBeGreaterThan(0);
     expect((await s.getBooksKeywordByKeywordHint({ keywordHint: '소설' })).data).toBeDefined();
     expect((await s.getTicketKeywordByKeywordHint({ keywordHint: '콘서트' })).data).toBeDefined();
     expect((await s.getSuggestionNotice({})).data?.SearchNoticeT?.length).toBeGreaterThan(0);
@@ -32,11 +36,17 @@ describe('connection to the built-in sandbox', () => {
     const suggest = await s.getKeywordSuggest({ keywordHint: '나이키' });
     expect(suggest.data?.KeywordContents?.length).toBeGreaterThan(0);
     const bookNo = suggest.data?.KeywordContents?.find((c) => c.BookItemNo)?.BookItemNo;
-    if (bookNo) expect((await s.getBook({ bookItemNo: bookNo })).data?.SuggestBookItemT?.[0]?.ISBN).toMatch(/^\d{13}$/);
+    if (bookNo)
+      expect((await s.getBook({ bookItemNo: bookNo })).data?.SuggestBookItemT?.[0]?.ISBN).toMatch(/^\d{13}$/);
     const catalog = await s.getCatalog({ catalogId: '5000000001' });
-    expect(catalog.data?.SuggestOSCatalogT?.[0]?.SetCatalogs?.[0]?.SetCatalogs?.[0]?.SetCatalogs?.length).toBeGreaterThan(0);
+    expect(
+      catalog.data?.SuggestOSCatalogT?.[0]?.SetCatalogs?.[0]?.SetCatalogs?.[0]?.SetCatalogs?.length,
+    ).toBeGreaterThan(0);
 
-    const lookbook = await client.market.getSohoLookbook({ SellerId: 'gangnam_style', Pagination: { PageIndex: 1, PageSize: 5 } });
+    const lookbook = await client.market.getSohoLookbook({
+      SellerId: 'gangnam_style',
+      Pagination: { PageIndex: 1, PageSize: 5 },
+    });
     expect(lookbook.data?.SohoShopName).toBeTruthy();
     expect(lookbook.data?.SohoShopItemList).toHaveLength(5);
     const notes = await client.market.buyerNoteList({
@@ -64,7 +74,10 @@ describe('connection to the built-in sandbox', () => {
     // Three sequential calls, each with the ticket the previous response returned: the sandbox
     // would reject a ticket it never issued.
     for (let i = 0; i < 3; i++) {
-      const r = await client.market.getSohoLookbook({ SellerId: 'seoul_mart', Pagination: { PageIndex: 1, PageSize: 1 } });
+      const r = await client.market.getSohoLookbook({
+        SellerId: 'seoul_mart',
+        Pagination: { PageIndex: 1, PageSize: 1 },
+      });
       expect(r.exchange.status).toBe(200);
     }
   });

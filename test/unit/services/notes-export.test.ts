@@ -19,11 +19,17 @@ const note: InboxNote = {
 
 describe('notes export', () => {
   it('writes UTF-8 CSV with a BOM, RFC 4180 quoting and formula-safe cells', () => {
-    const bytes = notesToCsv([note], { lang: 'ko', timeZone: 'Asia/Seoul', local: { '100001': { handled: true, memo: '-확인', updatedAt: 1 } } });
+    const bytes = notesToCsv([note], {
+      lang: 'ko',
+      timeZone: 'Asia/Seoul',
+      local: { '100001': { handled: true, memo: '-확인', updatedAt: 1 } },
+    });
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const [header, row] = text.split('\r\n');
-    expect(header).toBe('문의번호,상태,유형,판매자 ID,구매자 ID,상품번호,상품명,주문번호,받은 시각,제목,내용,처리 표시(로컬),메모(로컬)');
+    expect(header).toBe(
+      '문의번호,상태,유형,판매자 ID,구매자 ID,상품번호,상품명,주문번호,받은 시각,제목,내용,처리 표시(로컬),메모(로컬)',
+    );
     expect(row).toBe(
       `100001,미답변,배송,soho_01,buyer7,3000001,"린넨 셔츠, 화이트",9007199254740993,2026-11-20 08:03:00,"'=HYPERLINK(""http://x"")","배송 언제 되나요?`,
     );

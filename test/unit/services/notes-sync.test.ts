@@ -53,7 +53,10 @@ describe('notes sync against the sandbox', () => {
   it('fetches every slice of the range, reports determinate progress, and de-duplicates by SeqNo', async () => {
     const { cache, expected, base, info } = await setup();
     const progress: number[][] = [];
-    const first = await syncNotes(WEEK, base({ pageSize: 20, onProgress: (p) => progress.push([p.done, p.total]) }));
+    const first = await syncNotes(
+      WEEK,
+      base({ pageSize: 20, onProgress: (p) => progress.push([p.done, p.total]) }),
+    );
     const want = expected(WEEK.start, WEEK.end);
     expect(want.length).toBeGreaterThan(100);
     expect(cache.snapshot().notes.map((n) => n.seqNo)).toEqual(want.map((n) => n.SeqNo));
@@ -77,7 +80,11 @@ describe('notes sync against the sandbox', () => {
     const refresh = await syncNotes({ ...WEEK, mode: 'refresh' }, base());
     expect(refresh.slices).toBe(2 * info.sellerIds.length);
     expect(sandbox.stats.requests - before).toBe(refresh.slices);
-    const planned = planSlices({ ...WEEK, end: daysBefore(-2), mode: 'refresh' }, ['a'], () => new Set(daysBetween(WEEK.start, WEEK.end)));
+    const planned = planSlices(
+      { ...WEEK, end: daysBefore(-2), mode: 'refresh' },
+      ['a'],
+      () => new Set(daysBetween(WEEK.start, WEEK.end)),
+    );
     expect(planned.map((s) => s.day)).toEqual([daysBefore(1), TODAY, daysBefore(-1), daysBefore(-2)]);
     expect(cache.covered(info.sellerIds[0]!).size).toBe(7);
   });
@@ -88,7 +95,9 @@ describe('notes sync against the sandbox', () => {
     const out = await syncNotes(WEEK, base({ sleep: async (ms) => void sleeps.push(ms) }));
     expect(out.failedSlices).toEqual([]);
     expect(sleeps.length).toBeGreaterThan(0);
-    expect(cache.snapshot().notes.map((n) => n.seqNo)).toEqual(expected(WEEK.start, WEEK.end).map((n) => n.SeqNo));
+    expect(cache.snapshot().notes.map((n) => n.seqNo)).toEqual(
+      expected(WEEK.start, WEEK.end).map((n) => n.SeqNo),
+    );
   });
 
   it('reports the failing seller and day after five tries, keeping its fetched pages and every other slice', async () => {
@@ -99,7 +108,11 @@ describe('notes sync against the sandbox', () => {
     const flaky: NoteListClient = {
       market: {
         buyerNoteList: async (req, opts) => {
-          if (req.SellerID === seller && req.StartDate?.startsWith(badDay) && req.Pagination?.PageIndex === info.pageIndexBase + 1) {
+          if (
+            req.SellerID === seller &&
+            req.StartDate?.startsWith(badDay) &&
+            req.Pagination?.PageIndex === info.pageIndexBase + 1
+          ) {
             calls.push(1);
             throw new XmlMalformedError('unexpected end of input');
           }
@@ -110,13 +123,21 @@ describe('notes sync against the sandbox', () => {
     const out = await syncNotes(WEEK, base({ client: flaky, pageSize: 5 }));
     expect(calls).toHaveLength(5);
     expect(out.failedSlices).toEqual([
-      expect.objectContaining({ sellerId: seller, day: badDay, code: 'BAD_RESPONSE', attempts: 5, pagesFetched: 1 }),
+      expect.objectContaining({
+        sellerId: seller,
+        day: badDay,
+        code: 'BAD_RESPONSE',
+        attempts: 5,
+        pagesFetched: 1,
+      }),
     ]);
     const cached = new Set(cache.snapshot().notes.map((n) => n.seqNo));
     const badDayNotes = expected(badDay, badDay, seller).map((n) => n.SeqNo!);
     expect(badDayNotes.length).toBeGreaterThan(5);
     expect(badDayNotes.filter((s) => cached.has(s))).toEqual(badDayNotes.slice(0, 5));
-    const others = expected(WEEK.start, WEEK.end).filter((n) => !(n.SellerID === seller && badDayNotes.includes(n.SeqNo ?? -1)));
+    const others = expected(WEEK.start, WEEK.end).filter(
+      (n) => !(n.SellerID === seller && badDayNotes.includes(n.SeqNo ?? -1)),
+    );
     expect(others.every((n) => cached.has(n.SeqNo!))).toBe(true);
     expect(cache.covered(seller).has(badDay)).toBe(false);
     expect(cache.snapshot().lastSync).toMatchObject({ ok: false, errorCode: 'BAD_RESPONSE' });
@@ -127,7 +148,9 @@ describe('notes sync against the sandbox', () => {
     const refusing: NoteListClient = {
       market: {
         buyerNoteList: async () => {
-          throw Object.assign(new Error('req/@SellerID does not belong to this account.'), { deskCode: 'SOAP_FAULT' });
+          throw Object.assign(new Error('req/@SellerID does not belong to this account.'), {
+            deskCode: 'SOAP_FAULT',
+          });
         },
       },
     };
@@ -152,9 +175,13 @@ describe('notes sync against the sandbox', () => {
     expect(out.cancelled).toBe(true);
     expect(out.slicesDone).toBeLessThan(out.slices);
     const snap = cache.snapshot();
-    const coveredSlices = Object.entries(snap.coverage).flatMap(([s, days]) => days.map((d) => [s, d] as const));
+    const coveredSlices = Object.entries(snap.coverage).flatMap(([s, days]) =>
+      days.map((d) => [s, d] as const),
+    );
     expect(coveredSlices).toHaveLength(out.slicesDone);
-    const want = coveredSlices.flatMap(([s, d]) => expected(d, d, s).map((n) => n.SeqNo!)).sort((a, b) => a - b);
+    const want = coveredSlices
+      .flatMap(([s, d]) => expected(d, d, s).map((n) => n.SeqNo!))
+      .sort((a, b) => a - b);
     expect(snap.notes.map((n) => n.seqNo).sort((a, b) => a - b)).toEqual(want);
     expect(snap.lastSync).toMatchObject({ cancelled: true, ok: false });
     expect(snap.asOf).toBeUndefined();

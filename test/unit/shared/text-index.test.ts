@@ -11,7 +11,12 @@ import { compileQuery, createMatcher, createTextIndex, narrows } from '../../../
 const SYLLABLES = [...'가각간갃고교구귀나낙난이키화환회홚부불사색반취매요주세'];
 const JAMO = [...'ㄱㄲㄳㄴㄵㄶㅂㅅㅎㅏㅗㅘㅜㅝ'];
 const OTHER = [...'aAbBzZ19 ', '\n', '\u0131', '\u0101', '\u0001'];
-const unit = fc.oneof(fc.constantFrom(...SYLLABLES), fc.constantFrom(...SYLLABLES), fc.constantFrom(...JAMO), fc.constantFrom(...OTHER));
+const unit = fc.oneof(
+  fc.constantFrom(...SYLLABLES),
+  fc.constantFrom(...SYLLABLES),
+  fc.constantFrom(...JAMO),
+  fc.constantFrom(...OTHER),
+);
 const textArb = fc.string({ unit, maxLength: 24 });
 const queryArb = fc.string({ unit, minLength: 1, maxLength: 4 });
 

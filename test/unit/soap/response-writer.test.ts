@@ -23,13 +23,20 @@ import { SAMPLE_RESULTS } from '../../fixtures/sample-results';
 
 const NAMESPACES: ServiceNamespaces[] = [
   DEFAULT_NAMESPACES,
-  { nsRoot: 'urn:market/', schemaRoot: 'http://schema.example.kr/v2/?a=1&b="2"', suggestNs: 'http://suggest.example/ns' },
+  {
+    nsRoot: 'urn:market/',
+    schemaRoot: 'http://schema.example.kr/v2/?a=1&b="2"',
+    suggestNs: 'http://suggest.example/ns',
+  },
 ];
 const version = fc.constantFrom('1.1' as const, '1.2' as const);
 const namespaces = fc.constantFrom(...NAMESPACES);
-const ticket = fc.option(fc.oneof(xmlString, fc.stringMatching(/^sbx-enc-[0-9a-z]{1,4}-[A-Za-z0-9_-]{12}$/)), {
-  nil: undefined,
-});
+const ticket = fc.option(
+  fc.oneof(xmlString, fc.stringMatching(/^sbx-enc-[0-9a-z]{1,4}-[A-Za-z0-9_-]{12}$/)),
+  {
+    nil: undefined,
+  },
+);
 
 function readBack(op: OperationName, xml: string, ns: ServiceNamespaces) {
   const env = readEnvelope(parseXml(xml));
@@ -40,35 +47,38 @@ function readBack(op: OperationName, xml: string, ns: ServiceNamespaces) {
 }
 
 describe('response envelopes', () => {
-  it.each(OPERATION_NAMES)('%s: text equals the xmlbuilder2 serialization, bytes equal text, reads back', (op) => {
-    const spec = OPERATIONS[op];
-    // One memo across runs, as the sandbox keeps one: later runs hit records encoded by earlier ones.
-    const memo = createResponseMemo();
-    const seen: Record<string, unknown>[] = [];
-    fc.assert(
-      fc.property(
-        fc.option(recordArb(spec.result), { nil: undefined, freq: 8 }),
-        ticket,
-        version,
-        namespaces,
-        fc.boolean(),
-        (generated, encryptedTicket, v, ns, reuse) => {
-          // Now and then answer again with records already in the memo, as a server answers a page twice.
-          const result = reuse && seen.length > 0 ? seen[seen.length - 1] : generated;
-          if (result) seen.push(result);
-          const opts = { version: v, ns, encryptedTicket };
-          const xml = buildResponse(op, result as never, opts);
-          expect(xml).toBe(referenceBuildResponse(op, result as never, opts));
-          expect(buildResponseBytes(op, result as never, opts).toString('utf8')).toBe(xml);
-          expect(buildResponseBytes(op, result as never, { ...opts, memo }).toString('utf8')).toBe(xml);
-          const back = readBack(op, xml, ns);
-          expect(back.result).toEqual(result);
-          expect(back.ticket).toBe(spec.service === 'market' ? encryptedTicket : undefined);
-        },
-      ),
-      { numRuns: 80 },
-    );
-  });
+  it.each(OPERATION_NAMES)(
+    '%s: text equals the xmlbuilder2 serialization, bytes equal text, reads back',
+    (op) => {
+      const spec = OPERATIONS[op];
+      // One memo across runs, as the sandbox keeps one: later runs hit records encoded by earlier ones.
+      const memo = createResponseMemo();
+      const seen: Record<string, unknown>[] = [];
+      fc.assert(
+        fc.property(
+          fc.option(recordArb(spec.result), { nil: undefined, freq: 8 }),
+          ticket,
+          version,
+          namespaces,
+          fc.boolean(),
+          (generated, encryptedTicket, v, ns, reuse) => {
+            // Now and then answer again with records already in the memo, as a server answers a page twice.
+            const result = reuse && seen.length > 0 ? seen[seen.length - 1] : generated;
+            if (result) seen.push(result);
+            const opts = { version: v, ns, encryptedTicket };
+            const xml = buildResponse(op, result as never, opts);
+            expect(xml).toBe(referenceBuildResponse(op, result as never, opts));
+            expect(buildResponseBytes(op, result as never, opts).toString('utf8')).toBe(xml);
+            expect(buildResponseBytes(op, result as never, { ...opts, memo }).toString('utf8')).toBe(xml);
+            const back = readBack(op, xml, ns);
+            expect(back.result).toEqual(result);
+            expect(back.ticket).toBe(spec.service === 'market' ? encryptedTicket : undefined);
+          },
+        ),
+        { numRuns: 80 },
+      );
+    },
+  );
 
   it('keeps &, <, \\r, \\t, Korean and emoji exactly, from the memo as from scratch', () => {
     const note = {

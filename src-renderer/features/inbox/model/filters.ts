@@ -7,7 +7,13 @@ export const RANGE_PRESETS = ['today', '3d', '7d', '30d', '90d', 'custom'] as co
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const STATUSES = ['All', 'NoReply', 'ReplyComplete'] as const;
 export type StatusFilter = (typeof STATUSES)[number];
-export const QUERY_TYPES = ['Item', 'Shipping', 'Exchange', 'Refund', 'Other'] as const satisfies readonly NoteQueryType[];
+export const QUERY_TYPES = [
+  'Item',
+  'Shipping',
+  'Exchange',
+  'Refund',
+  'Other',
+] as const satisfies readonly NoteQueryType[];
 export const SORT_KEYS = ['status', 'type', 'title', 'buyer', 'item', 'order', 'received'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
@@ -52,7 +58,8 @@ const text = (v: unknown, max = 200): string => (typeof v === 'string' ? v.slice
 export function parseFilters(raw: JsonObject | undefined): InboxFilters {
   const d = defaultFilters();
   if (!raw) return d;
-  const sort = raw['sort'] && typeof raw['sort'] === 'object' && !Array.isArray(raw['sort']) ? raw['sort'] : {};
+  const sort =
+    raw['sort'] && typeof raw['sort'] === 'object' && !Array.isArray(raw['sort']) ? raw['sort'] : {};
   const f: InboxFilters = {
     preset: oneOf(RANGE_PRESETS, raw['preset'], d.preset),
     start: isMarketDay(text(raw['start'])) ? text(raw['start']) : '',
@@ -78,7 +85,13 @@ export function filtersToJson(f: InboxFilters): JsonObject {
   return { ...f, types: [...f.types], sort: { ...f.sort } };
 }
 
-const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = { today: 1, '3d': 3, '7d': 7, '30d': 30, '90d': 90 };
+const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = {
+  today: 1,
+  '3d': 3,
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+};
 
 export interface ResolvedRange {
   start: string;

@@ -33,7 +33,14 @@ export interface Summary {
 
 // A note's code is status * 8 + type. Values outside the contract get the code after the last (status
 // 2, type 6): they pass only when that facet is not filtered, and no chip or summary figure counts them.
-const TYPES = ['All', 'Item', 'Shipping', 'Exchange', 'Refund', 'Other'] as const satisfies readonly NoteQueryType[];
+const TYPES = [
+  'All',
+  'Item',
+  'Shipping',
+  'Exchange',
+  'Refund',
+  'Other',
+] as const satisfies readonly NoteQueryType[];
 const STATUSES = ['NoReply', 'ReplyComplete'] as const satisfies readonly NoteReplyStatus[];
 const typeCode = new Map<string, number>(TYPES.map((t, i) => [t, i]));
 const statusCode = new Map<string, number>(STATUSES.map((s, i) => [s, i]));
@@ -87,7 +94,9 @@ export function buildColumns(notes: readonly InboxNote[]): NoteColumns {
     at[i] = note.at;
     day[i] = marketDayNumber(note.at);
     seqNo[i] = note.seqNo;
-    code[i] = (statusCode.get(note.replyStatus) ?? STATUSES.length) * 8 + (typeCode.get(note.queryType) ?? TYPES.length);
+    code[i] =
+      (statusCode.get(note.replyStatus) ?? STATUSES.length) * 8 +
+      (typeCode.get(note.queryType) ?? TYPES.length);
     seller[i] = sellerOf(note.sellerId);
     item[i] = itemOf(note.itemNo);
     order[i] = note.orderNo === undefined ? -1 : orderOf(note.orderNo);
@@ -324,7 +333,12 @@ export function seqNosOf(cols: NoteColumns, rows: Int32Array): number[] {
 }
 
 /** What the sidebar badge counts: notes waiting for an answer in the period, and how many are past the SLA. */
-export function waitingIn(cols: NoteColumns, range: ResolvedRange, nowMs: number, slaHours: number): { waiting: number; late: number } {
+export function waitingIn(
+  cols: NoteColumns,
+  range: ResolvedRange,
+  nowMs: number,
+  slaHours: number,
+): { waiting: number; late: number } {
   const { at, code } = cols;
   const slaMs = slaHours * 3_600_000;
   let waiting = 0;

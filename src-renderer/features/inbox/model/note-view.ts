@@ -14,7 +14,10 @@ export interface SearchIndex {
 const SEP = '\u0001';
 
 export function buildSearchIndex(notes: readonly InboxNote[]): SearchIndex {
-  return { notes, text: createTextIndex(notes, (n) => `${n.title}${SEP}${n.content}${SEP}${n.buyerId}${SEP}${n.itemName}`) };
+  return {
+    notes,
+    text: createTextIndex(notes, (n) => `${n.title}${SEP}${n.content}${SEP}${n.buyerId}${SEP}${n.itemName}`),
+  };
 }
 
 /** Which notes match the free-text search, as a mask over `index.notes`; undefined when there is no search. */
