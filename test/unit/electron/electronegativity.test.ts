@@ -19,9 +19,11 @@ describe('electronegativity', () => {
     ).version;
     // It exits 0 even with findings: the report is the verdict.
     execFileSync(
-      'npx',
+      process.execPath,
       [
-        'electronegativity',
+        '--require',
+        './test/support/offline-got.cjs',
+        'node_modules/@doyensec/electronegativity/dist/index.js',
         '-i',
         'src-main',
         '-o',
