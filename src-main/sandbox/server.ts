@@ -43,6 +43,7 @@ import {
 import { ValueError } from '../schema/scalar';
 import { createBackend } from './backend';
 import type { SandboxBackend } from './backend';
+import { handleControl, isControlPath } from './control';
 import { DEFAULT_NOTE_COUNT } from './data/sandbox-data';
 import { FaultInjector, NO_FAULTS } from './fault-injection';
 import type { FaultInjection } from './fault-injection';
@@ -175,6 +176,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     stats.requests++;
     // A POST to a service address, the bulk of the traffic, needs no URL parsing; anything else is parsed.
     const fast = req.method === 'POST' ? SERVICE_BY_PATH.get(req.url ?? '') : undefined;
+    if (!fast && isControlPath(req.url)) return handleControl(req, res, backend);
     const url = fast ? undefined : new URL(req.url ?? '/', 'http://sandbox');
     const service = fast ?? serviceOf(url!.pathname);
     if (url && (req.method === 'GET' || req.method === 'HEAD')) {
