@@ -212,7 +212,7 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
   }
   if (sellerIds.length > 255) throw new Error('at most 255 sellers');
   const maxCachedNotes = input.maxCachedNotes ?? 2_500_000;
-  const maxCachedRecords = input.maxCachedRecords ?? 150_000;
+  const maxCachedRecords = input.maxCachedRecords ?? 100_000;
   const ratePerDay = count / NOTE_HISTORY_DAYS;
   const openingMs = koreanDayStart(OPENING_DAY);
   const ordersSeed = memberSeed(seed, 0x6f72);
