@@ -25,6 +25,8 @@ export const FIRST_SEQ_NO = 100_001;
  * A day's count never reaches it (the largest rate draws under 12,000), and SeqNo stays an xsd:int until 2137.
  */
 export const SEQ_NOS_PER_DAY = 50_000;
+/** The last day whose SeqNos fit an xsd:int (in 2137): the history ends there. */
+export const LAST_DAY = OPENING_DAY + Math.floor((2 ** 31 - 1 - FIRST_SEQ_NO) / SEQ_NOS_PER_DAY) - 1;
 
 const QUERY_TYPES: readonly [SearchQueryType, number][] = [
   ['Item', 0.3],
@@ -239,7 +241,7 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
 
   /** The day's note count: the first draws of its stream, so it is known without drawing the notes. */
   function countFrom(rng: Rng, day: number): number {
-    if (ratePerDay === 0 || day < OPENING_DAY) return 0;
+    if (ratePerDay === 0 || day < OPENING_DAY || day > LAST_DAY) return 0;
     const expected = ratePerDay * (WEEKDAY_FACTORS[weekdayOf(day)] as number) * (0.85 + 0.3 * rng.next());
     let n = Math.floor(expected + rng.next());
     if (weekdayOf(day) === 4) n = Math.max(n, 1); // Thursday's note about BIG_ORDER_NO

@@ -7,6 +7,7 @@ import {
   FIRST_SEQ_NO,
   MAX_NOTE_COUNT,
   NOTE_HISTORY_DAYS,
+  LAST_DAY,
   OPENING_DAY,
   SEQ_NOS_PER_DAY,
 } from '../../../src-main/sandbox/data/notes';
@@ -116,6 +117,18 @@ describe('an absolute timeline', () => {
     expect(firstDays[0]!.SeqNo).toBe(FIRST_SEQ_NO);
     expect(at(firstDays[0]!)).toBeGreaterThanOrEqual(koreanDayStart(OPENING_DAY));
     expect(timeline.query({ start: '2010-01-01', end: '2019-12-31T23:59:59+09:00' }, NOW)).toEqual([]);
+  });
+
+  it('ends on the last day whose SeqNos are all xsd:ints', () => {
+    const tl = createSandboxData({ seed: 4, notes: MAX_NOTE_COUNT }).notes;
+    const lastSeqNo = FIRST_SEQ_NO + (LAST_DAY - OPENING_DAY) * SEQ_NOS_PER_DAY + tl.countOn(LAST_DAY) - 1;
+    expect(tl.countOn(LAST_DAY)).toBeGreaterThan(0);
+    expect(lastSeqNo).toBeLessThanOrEqual(2 ** 31 - 1);
+    expect(tl.countOn(LAST_DAY + 1)).toBe(0);
+    const end = koreanDayStart(LAST_DAY + 3);
+    const last = tl.query({ start: toKstDateTime(koreanDayStart(LAST_DAY)) }, end);
+    expect(last.at(-1)!.SeqNo).toBe(lastSeqNo);
+    expect(tl.reply(lastSeqNo, end)).toBeDefined();
   });
 
   it('refuses a note count outside 0..1,000,000', () => {
