@@ -511,9 +511,10 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
     const out: SendNote[] = [];
     const lastDay = koreanDayOf(endMs);
     for (let day = koreanDayOf(startMs); day <= lastDay && room > 0; day++) {
-      // A whole day of an unfiltered query is passed over on its count alone, without drawing its notes.
+      // A whole day of an unfiltered query is passed over on its count alone, without drawing its notes. Notes
+      // fall on whole seconds, so a range ending at 23:59:59 holds the whole day.
       if (countable && seller === undefined && skip > 0) {
-        const whole = koreanDayStart(day) >= startMs && koreanDayStart(day + 1) - 1 <= endMs;
+        const whole = koreanDayStart(day) >= startMs && koreanDayStart(day + 1) - 1000 <= endMs;
         const n = whole ? countOn(day) : Infinity;
         if (n <= skip) {
           skip -= n;
