@@ -6,7 +6,7 @@ import { DEFAULT_NAMESPACES, buildWsdl } from '../src-main/schema';
 import { buildResponse, decodeResponse } from '../src-main/soap/envelope-write';
 import { readEnvelope } from '../src-main/soap/envelope-read';
 import { parseXml } from '../src-main/soap/xml-read';
-import { createSandboxData } from '../src-main/sandbox/data/sandbox-data';
+import { createBackend, recentNotes } from '../src-main/sandbox/backend';
 import { median, sideBySide } from './stats';
 
 export interface DecodeRow {
@@ -23,11 +23,15 @@ export interface DecodeRow {
 }
 
 export async function benchDecode(sizes = [1000, 10_000, 50_000]): Promise<DecodeRow[]> {
-  const data = createSandboxData({
-    seed: 42,
-    now: new Date('2026-11-20T09:00:00+09:00'),
-    notes: Math.max(...sizes),
-  });
+  // "About N over 120 days": ask for a little more than the largest size.
+  const notes = recentNotes(
+    createBackend({
+      seed: 42,
+      now: new Date('2026-11-20T09:00:00+09:00'),
+      notes: Math.ceil(Math.max(...sizes) * 1.1),
+    }),
+  );
+  if (notes.length < Math.max(...sizes)) throw new Error(`only ${notes.length} notes`);
   const wsdl = buildWsdl('market', DEFAULT_NAMESPACES, 'http://127.0.0.1:1');
   const client = await new Promise<soap.Client>((resolve, reject) => {
     // node-soap reads a WSDL from a URL or file; a data round trip through its own parser is the
@@ -53,7 +57,7 @@ export async function benchDecode(sizes = [1000, 10_000, 50_000]): Promise<Decod
   for (const n of sizes) {
     const xml = buildResponse(
       'BuyerNoteList',
-      { SendNote: data.notes.slice(0, n) },
+      { SendNote: notes.slice(0, n) },
       { version: '1.1', ns: DEFAULT_NAMESPACES, encryptedTicket: 'bench' },
     );
     const bytes = Buffer.from(xml);

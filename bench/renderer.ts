@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import type { InboxNote } from '../src-main/contract';
 import { createHandlers, requestSchemas } from '../src-main/host/create-handlers';
-import { createSandboxData } from '../src-main/sandbox/data/sandbox-data';
+import { createBackend, recentNotes } from '../src-main/sandbox/backend';
 import { NOTES_CACHE_FILE, toInboxNote } from '../src-main/services/notes-cache';
 import { daysBetween, marketDayOf } from '../src-shared/market-day';
 import { closeBrowser, getBrowser, openApp } from '../test/e2e/harness';
@@ -241,17 +241,23 @@ interface BenchInbox {
  */
 async function openBenchInbox(count: number, reloads = 3): Promise<BenchInbox> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-renderer-'));
-  const data = createSandboxData({ seed: 42, now: TEST_NOW, notes: count });
-  const notes = data.notes.map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
+  // The sandbox has about `notes` over 120 days; a little more than `count`, of which the newest are cached.
+  const rate = Math.ceil(count * 1.05);
+  const backend = createBackend({ seed: 42, now: TEST_NOW, notes: rate });
+  const notes = recentNotes(backend)
+    .slice(-count)
+    .map(toInboxNote)
+    .filter((n): n is InboxNote => n !== undefined);
+  if (notes.length !== count) throw new Error(`the sandbox has ${notes.length} notes, not ${count}`);
   const first = marketDayOf(notes[0]!.at);
   const today = marketDayOf(TEST_NOW.getTime());
-  const coverage = Object.fromEntries(data.account.sellerIds.map((s) => [s, daysBetween(first, today)]));
+  const coverage = Object.fromEntries(backend.sellerIds.map((s) => [s, daysBetween(first, today)]));
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(
     join(dataDir, NOTES_CACHE_FILE),
     JSON.stringify({ version: 1, asOf: TEST_NOW.getTime(), coverage, notes }),
   );
-  const deps = createTestDeps({ dataDir, sandbox: { notes: count } });
+  const deps = createTestDeps({ dataDir, sandbox: { notes: rate } });
   await deps.settings.update({ inbox: { filters: { preset: 'custom', start: first, end: today } } });
   const app = await openApp({
     handlers: createHandlers(deps),

@@ -4,12 +4,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import soap from 'soap';
 import { DEFAULT_NAMESPACES, buildWsdl } from '../../src-main/schema';
-import { createSandboxData } from '../../src-main/sandbox/data/sandbox-data';
-import { queryNotes } from '../../src-main/sandbox/data/notes';
+import { createBackend } from '../../src-main/sandbox/backend';
 import { answerCpuProbes } from './cpu-probe';
 
 const notes = Number(process.env['BENCH_NOTES'] ?? 5000);
-const data = createSandboxData({ seed: 42, now: new Date('2026-11-20T09:00:00+09:00'), notes });
+const backend = createBackend({ seed: 42, now: new Date('2026-11-20T09:00:00+09:00'), notes });
 const server = createServer((_req, res) => {
   res.statusCode = 404;
   res.end();
@@ -25,12 +24,11 @@ const services = {
         const p = args.req?.Pagination?.attributes ?? {};
         const size = Number(p['PageSize'] ?? 20);
         const index = Number(p['PageIndex'] ?? 1);
-        const all = queryNotes(data, {
-          start: a['StartDate'],
-          end: a['EndDate'],
-          replyStatus: (a['ReplyStatus'] as 'All') ?? 'All',
-        });
-        const page = all.slice((index - 1) * size, index * size);
+        // The same paged query the sandbox makes: the two servers differ only in their SOAP stacks.
+        const page = backend.notes(
+          { start: a['StartDate'], end: a['EndDate'], replyStatus: (a['ReplyStatus'] as 'All') ?? 'All' },
+          { offset: (index - 1) * size, size },
+        );
         return { BuyerNoteListResult: { SendNote: page.map((n) => ({ attributes: n })) } };
       },
     },

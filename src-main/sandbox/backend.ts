@@ -1,5 +1,5 @@
 // What the sandbox server serves, behind one small interface: the seeded data answering each
-// operation. Tests and benchmarks may share one backend across several servers.
+// operation, as of the backend's clock. Tests and benchmarks may share one backend across several servers.
 import type {
   ResultOf,
   SendNote,
@@ -10,15 +10,47 @@ import type {
 } from '../schema';
 import { createSandboxData } from './data/sandbox-data';
 import type { SandboxData } from './data/sandbox-data';
-import { queryNotes } from './data/notes';
-import type { NoteFilter } from './data/notes';
+import { NOTE_HISTORY_DAYS } from './data/notes';
+import type { NoteFilter, NotePage } from './data/notes';
+import { koreanDayOf, koreanDayStart, toKstDateTime } from './data/dates';
 import { createSuggest } from './data/suggest';
+
+export interface BackendOptions {
+  seed: number;
+  /** About this many notes over the last 120 days. */
+  notes: number;
+  /**
+   * A fixed clock: the data as it is at this instant, for every request. Nothing arrives and nothing is answered
+   * by itself; only reply() changes a status.
+   */
+  now?: Date;
+  /**
+   * The living clock, in epoch ms, read at every request when `now` is not given (default Date.now): notes
+   * arrive when their InsDate comes and are answered when their seller's reply is due.
+   */
+  clock?: () => number;
+  /** Bounds of the notes cache, for tests that watch it shed days. */
+  notesCache?: { maxNotes?: number; maxRecords?: number };
+}
 
 export interface SandboxBackend {
   readonly data: SandboxData;
   readonly sellerIds: readonly string[];
-  /** Matching notes oldest first (ascending InsDate, then SeqNo): pages stay stable as new notes arrive. */
-  notes(filter: NoteFilter): SendNote[];
+  /** Whether the clock moves (no fixed `now`). */
+  readonly living: boolean;
+  /** The data's clock: the fixed `now`, or the living clock read now. */
+  now(): number;
+  /**
+   * Matching notes as of now(), oldest first (ascending InsDate, then SeqNo): pages stay stable as new notes
+   * arrive. With a page, only that slice.
+   */
+  notes(filter: NoteFilter, page?: NotePage): SendNote[];
+  /**
+   * The seller answers note `seqNo` now(), as a seller would on the marketplace's web console: from then on it is
+   * ReplyComplete in every answer of this backend (kept in memory). Undefined when no such note has arrived. A
+   * note that was already answered keeps the moment it was answered.
+   */
+  reply(seqNo: number): { answeredAt: number } | undefined;
   /**
    * The shop with relative image paths made absolute on `origin`. The same seller and origin give the same
    * (unchanging) objects, so the server's serialization memo applies to lookbooks too.
@@ -38,8 +70,17 @@ export interface SandboxBackend {
   suggest<N extends SuggestOperationName>(op: N, req: RequestOf<N>, now: Date): ResultOf<N>;
 }
 
-export function createBackend(opts: { seed: number; now: Date; notes: number }): SandboxBackend {
-  const data = createSandboxData(opts);
+export function createBackend(opts: BackendOptions): SandboxBackend {
+  const fixed = opts.now?.getTime();
+  const clock = opts.clock ?? Date.now;
+  const now = fixed === undefined ? clock : () => fixed;
+  // Suggest dates are laid out around the start, to the minute, so two starts in one minute agree.
+  const data = createSandboxData({
+    seed: opts.seed,
+    notes: opts.notes,
+    now: new Date(fixed ?? Math.floor(clock() / 60_000) * 60_000),
+    ...(opts.notesCache ? { notesCache: opts.notesCache } : {}),
+  });
   const suggest = createSuggest(data.suggest);
   const absolute = (origin: string, path: string | undefined) =>
     path !== undefined && path.startsWith('/') ? origin + path : path;
@@ -70,7 +111,10 @@ export function createBackend(opts: { seed: number; now: Date; notes: number }):
   return {
     data,
     sellerIds: data.account.sellerIds,
-    notes: (filter) => queryNotes(data, filter),
+    living: fixed === undefined,
+    now,
+    notes: (filter, page) => data.notes.query(filter, now(), page),
+    reply: (seqNo) => data.notes.reply(seqNo, now()),
     lookbook(sellerId, origin) {
       const shop = Object.hasOwn(data.lookbooks, sellerId) ? data.lookbooks[sellerId] : undefined;
       if (!shop) return undefined;
@@ -98,4 +142,16 @@ export function createBackend(opts: { seed: number; now: Date; notes: number }):
     image: (path) => data.images(path),
     suggest: (op, req, now) => (answers[op] as (r: unknown, n: Date) => ResultOf<typeof op>)(req, now),
   };
+}
+
+/**
+ * The notes of the last `days` whole Korean days and of today so far, as of the backend's clock, oldest first:
+ * about `notes` of them for the default 120 days.
+ */
+export function recentNotes(backend: SandboxBackend, days = NOTE_HISTORY_DAYS): SendNote[] {
+  const now = backend.now();
+  return backend.notes({
+    start: toKstDateTime(koreanDayStart(koreanDayOf(now) - days)),
+    end: toKstDateTime(now),
+  });
 }

@@ -5,19 +5,25 @@ import { DEFAULT_GRACE_MS, startSandbox } from './server';
 import type { RunningSandbox, SandboxOptions } from './server';
 import { DEFAULT_TICKETS } from './ticket-issuer';
 import { DEFAULT_NOTE_COUNT, DEFAULT_SEED } from './data/sandbox-data';
+import { MAX_NOTE_COUNT, NOTE_HISTORY_DAYS } from './data/notes';
 import { nsUri } from '../schema';
+import { toKstDateTime } from './data/dates';
 import { isEntryPoint } from '../cli/entry-point';
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
 Serves the sandbox marketplace (API and suggest services, SOAP 1.1 and 1.2) until SIGINT or SIGTERM.
 
+On the real clock the shop is open: buyer notes arrive as their time comes and sellers answer them over
+hours and days, the same notes at the same times for the same seed, whenever the sandbox starts.
+
   --port N               port to listen on (default 8788; 0 picks a free one)
   --host ADDR            address to listen on (default 127.0.0.1)
-  --seed N               data seed (default ${DEFAULT_SEED}); same seed and --now give the same answers
-  --now ISO              the moment the data is laid out from, e.g. 2026-03-01T09:00:00+09:00
-                         (default: now, to the minute)
-  --notes N              number of buyer notes (default ${DEFAULT_NOTE_COUNT})
+  --seed N               data seed (default ${DEFAULT_SEED}); the same seed and --notes give the same notes
+  --now ISO              fix the clock at this moment, e.g. 2026-03-01T09:00:00+09:00: the data stays as it
+                         is then (nothing arrives, nothing is answered by itself)
+  --notes N              about N buyer notes over the last ${NOTE_HISTORY_DAYS} days, N/${NOTE_HISTORY_DAYS} a day on average
+                         (default ${DEFAULT_NOTE_COUNT}, at most ${MAX_NOTE_COUNT}); the history starts on 2020-01-01
   --page-base 0|1        the first PageIndex (default 1)
   --auth-ticket S        the AuthenticationTicket accepted (default ${DEFAULT_TICKETS.auth})
   --encrypted-ticket S   the initial EncryptedTicket accepted (default ${DEFAULT_TICKETS.encrypted})
@@ -30,7 +36,11 @@ Fault injection (all off by default):
   --fault-rate R         share (0..1) answered with a Server/Receiver fault
   --throttle N/s         more than N requests in a second get a fault with subcode Throttled
   --truncate-rate R      share (0..1) of answers whose body is cut short
-  --help                 this text`;
+  --help                 this text
+
+Control (from this computer only): POST /sandbox/notes/{SeqNo}/reply answers that note now, as a seller
+would on the marketplace's web console; it stays answered until the sandbox stops. For example:
+  curl -X POST http://127.0.0.1:8788/sandbox/notes/125850003/reply`;
 
 export type ParsedArgs = { help: true } | { help: false; options: SandboxOptions };
 
@@ -104,7 +114,7 @@ export function parseSandboxArgs(argv: readonly string[]): ParsedArgs {
     }
     options.now = at;
   }
-  if (values.notes !== undefined) options.notes = integer('notes', values.notes, 0, 1_000_000);
+  if (values.notes !== undefined) options.notes = integer('notes', values.notes, 0, MAX_NOTE_COUNT);
   if (values['page-base'] !== undefined) {
     if (values['page-base'] !== '0' && values['page-base'] !== '1') {
       throw new UsageError(`--page-base must be 0 or 1; got "${values['page-base']}".`);
@@ -153,8 +163,12 @@ export function banner(sb: RunningSandbox, opts: SandboxOptions): string {
   ].filter(Boolean);
   return [
     `Sandbox marketplace listening on ${sb.baseUrl}`,
-    `  seed ${sb.backend.data.seed}, data as of ${new Date(sb.backend.data.generatedAtMs).toISOString()}, ${sb.backend.data.notes.length} notes`,
+    `  seed ${sb.backend.data.seed}, about ${Math.round(sb.backend.data.notes.ratePerDay * NOTE_HISTORY_DAYS)} notes over the last ${NOTE_HISTORY_DAYS} days`,
+    sb.backend.living
+      ? '  living clock: notes arrive and are answered as time passes'
+      : `  fixed clock: the data as of ${toKstDateTime(sb.backend.now())}`,
     `  PageIndex starts at ${sb.pageBase}; PageSize 1..${sb.maxPageSize}`,
+    `  Answer a note: curl -X POST ${sb.baseUrl}/sandbox/notes/{SeqNo}/reply  (from this computer)`,
     '',
     'Services (WSDL: add ?wsdl)',
     `  API service:     ${sb.apiUrl}`,

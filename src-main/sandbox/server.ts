@@ -43,6 +43,8 @@ import {
 import { ValueError } from '../schema/scalar';
 import { createBackend } from './backend';
 import type { SandboxBackend } from './backend';
+import { handleControl, isControlPath } from './control';
+import { DEFAULT_NOTE_COUNT } from './data/sandbox-data';
 import { FaultInjector, NO_FAULTS } from './fault-injection';
 import type { FaultInjection } from './fault-injection';
 import { servicePage } from './service-page';
@@ -54,8 +56,12 @@ export interface SandboxOptions {
   /** 0 picks a free port. */
   port?: number;
   seed?: number;
-  /** The clock the data is laid out from; default: now, to the minute. */
+  /**
+   * Fixes the sandbox's clock: its notes are as they are at this instant for every request, nothing arrives and
+   * nothing is answered by itself. Without it the sandbox lives on `clock`.
+   */
   now?: Date;
+  /** About this many buyer notes over the last 120 days (default 5000). */
   notes?: number;
   /** Whether PageIndex counts from 0 or 1 (the spec does not say; the default is 1). */
   pageBase?: 0 | 1;
@@ -68,9 +74,12 @@ export interface SandboxOptions {
   maxPageSize?: number;
   /** Cap on a request body (default 1 MiB). */
   maxRequestBytes?: number;
-  /** Prebuilt data (tests share one across servers); otherwise built from seed, now and notes. */
+  /** Prebuilt data (tests share one across servers); otherwise built from seed, now, notes and clock. */
   backend?: SandboxBackend;
-  /** Wall clock in epoch ms for ticket lifetimes and throttling windows (tests inject one). */
+  /**
+   * Wall clock in epoch ms for ticket lifetimes, throttling windows and, without `now`, the living data: notes
+   * arrive and are answered as it moves (tests inject one to move time).
+   */
   clock?: () => number;
 }
 
@@ -103,7 +112,6 @@ export const DEFAULT_GRACE_MS = 10 * 60_000;
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = opts.seed ?? 42;
-  const now = opts.now ?? new Date(Math.floor(Date.now() / 60_000) * 60_000);
   const ns = opts.ns ?? DEFAULT_NAMESPACES;
   const pageBase = opts.pageBase ?? 1;
   const maxPageSize = opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE;
@@ -113,9 +121,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const issuer = new TicketIssuer(tickets, opts.graceMs ?? DEFAULT_GRACE_MS, clock);
   const faults: FaultInjection = { ...NO_FAULTS, ...opts.faults };
   const injector = new FaultInjector(faults, seed, clock);
-  const backend = opts.backend ?? createBackend({ seed, now, notes: opts.notes ?? 5000 });
+  const backend =
+    opts.backend ??
+    createBackend({
+      seed,
+      notes: opts.notes ?? DEFAULT_NOTE_COUNT,
+      clock,
+      ...(opts.now === undefined ? {} : { now: opts.now }),
+    });
   const stats = { requests: 0, faults: 0 };
-  // The seeded records never change: each is serialized (to UTF-8) once per namespace context, then reused.
+  // A record object never changes (a note's other status is another object): each is serialized (to UTF-8) once
+  // per namespace context, then reused while the notes cache keeps it.
   const memo = createResponseMemo();
   // What each service's SOAPAction values name, computed once.
   const actionsOf: Record<ServiceName, Map<string, OperationName>> = {
@@ -160,6 +176,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     stats.requests++;
     // A POST to a service address, the bulk of the traffic, needs no URL parsing; anything else is parsed.
     const fast = req.method === 'POST' ? SERVICE_BY_PATH.get(req.url ?? '') : undefined;
+    if (!fast && isControlPath(req.url)) return handleControl(req, res, backend);
     const url = fast ? undefined : new URL(req.url ?? '/', 'http://sandbox');
     const service = fast ?? serviceOf(url!.pathname);
     if (url && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -262,7 +279,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     }
 
     if (service === 'suggest') {
-      const result = backend.suggest(decoded.op as SuggestOperationName, decoded.request as never, now);
+      const result = backend.suggest(
+        decoded.op as SuggestOperationName,
+        decoded.request as never,
+        new Date(backend.now()),
+      );
       return buildResponseBytes(decoded.op, result as never, { version, ns, memo });
     }
 
@@ -319,15 +340,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       throw new ClientFault(`req/@SellerID "${req.SellerID}" does not belong to this account.`);
     }
     const { offset, size } = page(req.Pagination);
-    const notes = backend.notes({
-      start: req.StartDate,
-      end: req.EndDate,
-      replyStatus: status as 'All' | 'NoReply' | 'ReplyComplete',
-      itemNo: req.ItemNo || undefined,
-      orderNo: req.OrderNo,
-      sellerId: req.SellerID || undefined,
-    });
-    return { SendNote: notes.slice(offset, offset + size) };
+    const notes = backend.notes(
+      {
+        start: req.StartDate,
+        end: req.EndDate,
+        replyStatus: status as 'All' | 'NoReply' | 'ReplyComplete',
+        itemNo: req.ItemNo || undefined,
+        orderNo: req.OrderNo,
+        sellerId: req.SellerID || undefined,
+      },
+      { offset, size },
+    );
+    return { SendNote: notes };
   }
 
   function lookbook(req: RequestOf<'GetSohoLookbook'>, origin: string): ResultOf<'GetSohoLookbook'> {

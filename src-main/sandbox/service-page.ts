@@ -19,7 +19,10 @@ export function servicePage(baseUrl: string, only?: ServiceName): string {
 Service description: <a href="${escapeHtml(path)}?wsdl">${escapeHtml(path)}?wsdl</a></p><ul>${ops}</ul></section>`;
     })
     .join('');
+  const control = only
+    ? ''
+    : `<section><h2>Control</h2><p>POST <code>${escapeHtml(baseUrl)}/sandbox/notes/{SeqNo}/reply</code> answers that note now, as a seller would on the marketplace's web console (from this computer only).</p></section>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Seller Desk sandbox marketplace</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em;max-width:60em}code{background:#f3f3f3;padding:0 .3em}</style></head>
-<body><h1>Seller Desk sandbox marketplace</h1><p>A local SOAP server with seeded data, for trying Seller Desk without an account.</p>${sections}</body></html>`;
+<body><h1>Seller Desk sandbox marketplace</h1><p>A local SOAP server with seeded data, for trying Seller Desk without an account.</p>${sections}${control}</body></html>`;
 }

@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { InboxNote } from '../../src-main/contract';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
-import { createSandboxData } from '../../src-main/sandbox/data/sandbox-data';
+import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
 import type { SendNote } from '../../src-main/schema';
 import { formatDateTime } from '../../src-main/schema';
 import type { SandboxOptions } from '../../src-main/sandbox/server';
@@ -491,11 +491,17 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
 
   it('keeps the DOM bounded while scrolling 100,000 cached notes', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'inbox-100k-'));
-    const data = createSandboxData({ seed: 42, now: TEST_NOW, notes: 100_000 });
-    const notes = data.notes.map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
+    // The sandbox has about `rate` notes over 120 days; the newest 100,000 are cached.
+    const rate = 105_000;
+    const backend = createBackend({ seed: 42, now: TEST_NOW, notes: rate });
+    const notes = recentNotes(backend)
+      .slice(-100_000)
+      .map(toInboxNote)
+      .filter((n): n is InboxNote => n !== undefined);
+    expect(notes).toHaveLength(100_000);
     const first = marketDayOf(notes[0]!.at);
     const days = daysBetween(first, TODAY);
-    const coverage = Object.fromEntries(data.account.sellerIds.map((s) => [s, days]));
+    const coverage = Object.fromEntries(backend.sellerIds.map((s) => [s, days]));
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(
       join(dataDir, NOTES_CACHE_FILE),
@@ -505,7 +511,7 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     await seed.settings.update({ inbox: { filters: { preset: 'custom', start: first, end: TODAY } } });
     await seed.close();
 
-    const { page } = await start({ dataDir, sandbox: { notes: 100_000 }, fixedClock: false, settle: false });
+    const { page } = await start({ dataDir, sandbox: { notes: rate }, fixedClock: false, settle: false });
     await expect.poll(() => count(page), { timeout: 80_000 }).toBe(100_000);
     const scroller = page.getByTestId('note-scroll');
     const seen = new Set<number>();

@@ -7,7 +7,7 @@
 import * as soap from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/server';
-import { queryNotes } from '../../src-main/sandbox/data/notes';
+import { recentNotes } from '../../src-main/sandbox/backend';
 import { OPERATIONS, nsUri } from '../../src-main/schema';
 import type { OperationName, RequestOf, SuggestOperationName } from '../../src-main/schema';
 import { NOW, sampleRequests, startTestSandbox, VERSIONS } from '../unit/sandbox-server/support';
@@ -74,7 +74,7 @@ function expectedResult<N extends OperationName>(op: N, request: RequestOf<N>): 
   }
   if (op === 'BuyerNoteList') {
     const r = request as RequestOf<'BuyerNoteList'>;
-    return { SendNote: queryNotes(sb.backend.data, { start: r.StartDate, end: r.EndDate }).slice(0, 20) };
+    return { SendNote: sb.backend.notes({ start: r.StartDate, end: r.EndDate }, { offset: 0, size: 20 }) };
   }
   return sb.backend.suggest(op as SuggestOperationName, request as never, NOW);
 }
@@ -126,7 +126,7 @@ describe.each(VERSIONS)('node-soap over SOAP %s, from ?wsdl only', (version) => 
   });
 
   it('BuyerNoteList finds a note by its OrderNo, and the lookbook names its shop', async () => {
-    const note = sb.backend.data.notes.find((n) => n.OrderNo !== undefined && n.OrderNo.length > 9)!;
+    const note = recentNotes(sb.backend).find((n) => n.OrderNo !== undefined && n.OrderNo.length > 9)!;
     const client = await clientFor('BuyerNoteList', version);
     const [result, , header] = await method(
       client,

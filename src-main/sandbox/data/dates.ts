@@ -2,6 +2,7 @@
 // saving, so a fixed +09:00 is exact for every instant.
 const KST_OFFSET_MS = 9 * 3600_000;
 export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3600_000;
 
 /** 'YYYY-MM-DDTHH:mm:ss+09:00' for an epoch-millisecond instant (sub-second part dropped). */
 export function toKstDateTime(ms: number): string {
@@ -18,4 +19,19 @@ export function instantOf(dateTime: string): number {
   const isDateOnly = /^\d{4}-\d{2}-\d{2}$/.test(trimmed);
   if (isDateOnly) return Date.parse(`${trimmed}T00:00:00+09:00`);
   return Date.parse(hasZone ? trimmed : `${trimmed}+09:00`);
+}
+
+/** The Korean calendar day of an instant, counted from 1970-01-01 (a Thursday). */
+export function koreanDayOf(ms: number): number {
+  return Math.floor((ms + KST_OFFSET_MS) / DAY_MS);
+}
+
+/** The first instant of a Korean calendar day. */
+export function koreanDayStart(day: number): number {
+  return day * DAY_MS - KST_OFFSET_MS;
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
 }

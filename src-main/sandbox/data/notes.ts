@@ -1,14 +1,32 @@
+// Buyer notes on an absolute timeline. Each Korean calendar day's notes are drawn from (seed, day) alone, so a
+// SeqNo is the same note whenever the sandbox starts and whatever it is asked first. Only a note's reply status
+// depends on the clock: every note carries the moment its seller answers it (drawn from the seed; some are never
+// answered), and a query is answered "as of now". A day is drawn when first asked for and kept in a bounded cache:
+// its compact skeleton (time, seller, item, order, answer time) for filtering, and SendNote records, built only for
+// the notes a query returns, for the server to serialize once and reuse.
 import type { Rng } from './prng';
-import { DAY_MS, instantOf, toKstDateTime } from './dates';
+import { Mulberry32, createRng, memberSeed } from './prng';
+import { DAY_MS, HOUR_MS, instantOf, koreanDayOf, koreanDayStart, toKstDateTime, weekdayOf } from './dates';
 import type { SellerItem } from './seller-items';
 import type { ReplyStatusFilter, SearchQueryType, SendNote } from './types';
 import type { NoteTemplate, NoteTemplatesFile } from './word-lists';
 
-/** Notes span this many days back from `now`. */
+/** `--notes N` means about N notes over this many days: N ÷ 120 a day on average. */
 export const NOTE_HISTORY_DAYS = 120;
-/** The smallest OrderNo above 2^53; always present so the codec's long handling is exercised. */
+/** The largest `--notes`: about 8,300 a day, a million over the last 120 days. */
+export const MAX_NOTE_COUNT = 1_000_000;
+/** The smallest OrderNo above 2^53; every Thursday has a note about it, so the codec's long handling is exercised. */
 export const BIG_ORDER_NO = '9007199254740993';
-const FIRST_SEQ_NO = 100_001;
+/** The shop opened on 2020-01-01 (Korean time): the history starts there and SeqNos count from it. */
+export const OPENING_DAY = koreanDayOf(Date.parse('2020-01-01T00:00:00+09:00'));
+export const FIRST_SEQ_NO = 100_001;
+/**
+ * SeqNos reserved per day: the marketplace numbers the notes of all its shops, so one shop's SeqNos have gaps.
+ * A day's count never reaches it (the largest rate draws under 12,000), and SeqNo stays an xsd:int until 2137.
+ */
+export const SEQ_NOS_PER_DAY = 50_000;
+/** The last day whose SeqNos fit an xsd:int (in 2137): the history ends there. */
+export const LAST_DAY = OPENING_DAY + Math.floor((2 ** 31 - 1 - FIRST_SEQ_NO) / SEQ_NOS_PER_DAY) - 1;
 
 const QUERY_TYPES: readonly [SearchQueryType, number][] = [
   ['Item', 0.3],
@@ -19,18 +37,35 @@ const QUERY_TYPES: readonly [SearchQueryType, number][] = [
 ];
 /** Share of notes per seller, in SELLER_IDS order; the broken lookbook seller gets few notes. */
 const SELLER_SHARES = [0.55, 0.35, 0.1];
+/** Notes per weekday (Sunday first) relative to the average day: Monday brings the weekend's questions. */
+const WEEKDAY_FACTORS = [0.85, 1.2, 1.1, 1.0, 1.0, 0.95, 0.9];
+/** Notes per Korean hour of the day, relative: quiet at night, busy late morning and evening. */
+const HOUR_WEIGHTS = [3, 2, 1, 1, 1, 1, 2, 4, 6, 8, 9, 9, 8, 8, 8, 7, 7, 7, 8, 9, 10, 10, 8, 5];
+const HOUR_CUMULATIVE = (() => {
+  const total = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
+  let sum = 0;
+  return HOUR_WEIGHTS.map((w) => (sum += w) / total);
+})();
+const BUYER_POOL = 3000;
+/** A regular order number: ORDER_BASE + (order day since opening) × 100,000 + the buyer's slot that day. */
+const ORDER_BASE = 3_000_000_000;
+const ORDER_SLOTS_PER_BUYER = 33;
+
+const REPLY_STATUSES = ['NoReply', 'ReplyComplete'] as const;
 
 /**
- * Unanswered share by age: sellers answer within a day or two, so what is still waiting is mostly recent.
- * Over 60% in the last 2 days, falling to 10% at two weeks, 4% beyond.
+ * How long a seller takes to answer, from two uniform draws. Replies come in working patterns: a quarter within a
+ * few hours, a quarter within one to three days, most of the rest within two weeks, and 4% never. So what is
+ * still waiting is mostly recent: about 3 in 4 notes of the last two days, a third at a week, 4% past two weeks.
  */
-function noReplyProbability(ageDays: number): number {
-  if (ageDays < 2) return 0.78;
-  if (ageDays < 14) return 0.75 - ((ageDays - 2) / 12) * 0.65;
-  return 0.04;
+function answerDelayMs(a: number, b: number): number {
+  if (a < 0.04) return Infinity;
+  if (a < 0.29) return Math.round(-Math.log(1 - b) * 3 * HOUR_MS);
+  if (a < 0.54) return Math.round(DAY_MS + b * 2 * DAY_MS);
+  return Math.round(3 * DAY_MS + b * 11 * DAY_MS);
 }
 
-/** Template text split around its {placeholders} once, so filling 200k notes is just joins. */
+/** Template text split around its {placeholders} once, so filling notes is just joins. */
 interface CompiledTemplate {
   title: string;
   parts: string[];
@@ -39,84 +74,339 @@ function compileTemplate(t: NoteTemplate): CompiledTemplate {
   return { title: t.title, parts: t.content.split(/\{(\w+)\}/) };
 }
 
-function weighted<T>(rng: Rng, table: readonly (readonly [T, number])[]): T {
+function weighted(rng: Rng, weights: readonly number[]): number {
   let u = rng.next();
-  for (const [value, weight] of table) {
-    if (u < weight) return value;
-    u -= weight;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i] as number;
+    if (u < w) return i;
+    u -= w;
   }
-  return (table[table.length - 1] as readonly [T, number])[0];
+  return weights.length - 1;
 }
 
-export interface NotesInput {
-  rng: Rng;
-  nowMs: number;
+export interface NoteFilter {
+  /** Inclusive lower bound, xsd:dateTime (any offset; none means Korean time). */
+  start?: string;
+  /** Inclusive upper bound, same format. */
+  end?: string;
+  replyStatus?: ReplyStatusFilter;
+  itemNo?: string;
+  orderNo?: string;
+  sellerId?: string;
+}
+
+export interface NotePage {
+  /** Matching notes to pass over. */
+  offset: number;
+  /** Most notes to return. */
+  size: number;
+}
+
+export interface NoteTimeline {
+  /** Average notes per day (`--notes` ÷ NOTE_HISTORY_DAYS). */
+  readonly ratePerDay: number;
+  /**
+   * The notes matching the filter as of `nowMs` (those whose InsDate has come, with the reply status they have
+   * then), oldest first: ascending InsDate, then SeqNo. With a page, only that slice, found without building the
+   * notes before it where the filter allows.
+   */
+  query(filter: NoteFilter, nowMs: number, page?: NotePage): SendNote[];
+  /**
+   * Answers a note at `nowMs`; it stays answered for every later query of this timeline. Undefined when no such
+   * note has arrived by `nowMs`. A note already answered keeps the moment it was answered.
+   */
+  reply(seqNo: number, nowMs: number): { answeredAt: number } | undefined;
+  /** The number of notes of a Korean calendar day (see koreanDayOf), arrived or not; drawn without the notes. */
+  countOn(day: number): number;
+  /** What the cache holds now: days drawn, notes in their skeletons, SendNote records built. */
+  cacheStats(): { days: number; notes: number; records: number };
+}
+
+export interface TimelineInput {
+  /** The notes stream's seed (streamSeed(seed, 'notes')). */
+  seed: number;
+  /** `--notes`: about this many notes over the last NOTE_HISTORY_DAYS days. */
   count: number;
   sellerIds: readonly string[];
   itemsBySeller: Record<string, SellerItem[]>;
   words: NoteTemplatesFile;
+  /** The buyers' names (drawn from their own stream). */
+  buyers: readonly string[];
+  /** Cache bounds: notes kept in day skeletons (about 40 bytes each), SendNote records kept (about 1 kB each). */
+  maxCachedNotes?: number;
+  maxCachedRecords?: number;
 }
 
-export function generateNotes({
-  rng,
-  nowMs,
-  count,
-  sellerIds,
-  itemsBySeller,
-  words,
-}: NotesInput): SendNote[] {
-  const times = new Float64Array(count);
-  const span = NOTE_HISTORY_DAYS * DAY_MS;
-  for (let i = 0; i < count; i++) {
-    // u^1.5 puts more notes on recent days, as a growing shop would see.
-    const age = span * Math.pow(rng.next(), 1.5);
-    times[i] = Math.floor((nowMs - age) / 1000) * 1000;
-  }
-  times.sort();
+/** One day's notes in columns, by position in time order; SeqNo = the day's first SeqNo + position. */
+interface DayNotes {
+  day: number;
+  seed: number;
+  count: number;
+  firstSeqNo: number;
+  /** InsDate instants, ascending. */
+  times: Float64Array;
+  /** When the seller answers: Infinity never; -Infinity answered through reply(). */
+  answerAt: Float64Array;
+  seller: Uint8Array;
+  item: Uint16Array;
+  /** SearchQueryType index, plus 8 for an English note. */
+  kind: Uint8Array;
+  template: Uint8Array;
+  buyer: Uint16Array;
+  /** The note's generator state after the draws above: its text is drawn from here. */
+  textState: Uint32Array;
+  /** A regular order number; NaN for none or one above 2^53 (then in bigOrders). */
+  order: Float64Array;
+  bigOrders: Map<number, string> | undefined;
+  /** Positions of each seller's notes, ascending. */
+  bySeller: Int32Array[];
+  /** 'YYYY-MM-DDT' of the day, for writing InsDate values without a Date each. */
+  datePrefix: string;
+  /** SendNote records built so far, per status (NoReply, ReplyComplete), by position. */
+  records: [(SendNote | undefined)[] | undefined, (SendNote | undefined)[] | undefined];
+  recordCount: number;
+}
 
-  const queryTypes = QUERY_TYPES.map(([t]) => t);
-  const templates = (lang: 'ko' | 'en'): Record<SearchQueryType, CompiledTemplate[]> =>
-    Object.fromEntries(queryTypes.map((t) => [t, (words[lang][t] ?? []).map(compileTemplate)])) as Record<
-      SearchQueryType,
-      CompiledTemplate[]
-    >;
+/** What one note's draws decide, in the order they are drawn; its text is drawn after them. */
+interface NoteDraw {
+  seller: number;
+  item: number;
+  type: number;
+  english: boolean;
+  template: number;
+  buyer: number;
+  orderNo: string | number | undefined;
+  answerDelay: number;
+}
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** An instant of the day as xsd:dateTime in Korean time, as toKstDateTime writes it. */
+function dateTimeInDay(d: { datePrefix: string; day: number }, ms: number): string {
+  const seconds = Math.floor((ms - koreanDayStart(d.day)) / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return `${d.datePrefix}${twoDigits(h)}:${twoDigits(m)}:${twoDigits(seconds % 60)}+09:00`;
+}
+
+/** First index k in [0, n) whose time (times[k], or times[positions[k]]) is > ms, or >= ms when `inclusive`. */
+function bound(
+  times: Float64Array,
+  positions: Int32Array | undefined,
+  ms: number,
+  inclusive: boolean,
+): number {
+  let lo = 0;
+  let hi = positions ? positions.length : times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const t = times[positions ? (positions[mid] as number) : mid] as number;
+    if (t < ms || (!inclusive && t === ms)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function createNoteTimeline(input: TimelineInput): NoteTimeline {
+  const { seed, count, sellerIds, itemsBySeller, words, buyers } = input;
+  if (!Number.isInteger(count) || count < 0 || count > MAX_NOTE_COUNT) {
+    throw new Error(`notes must be a whole number from 0 to ${MAX_NOTE_COUNT}: ${count}`);
+  }
+  if (sellerIds.length > 255) throw new Error('at most 255 sellers');
+  const maxCachedNotes = input.maxCachedNotes ?? 2_500_000;
+  const maxCachedRecords = input.maxCachedRecords ?? 100_000;
+  const ratePerDay = count / NOTE_HISTORY_DAYS;
+  const openingMs = koreanDayStart(OPENING_DAY);
+  const ordersSeed = memberSeed(seed, 0x6f72);
+
+  const types = QUERY_TYPES.map(([t]) => t);
+  const typeWeights = QUERY_TYPES.map(([, w]) => w);
+  const sellerWeights = sellerIds.map((_, i) => SELLER_SHARES[i] ?? 0.1);
+  const templates = (lang: 'ko' | 'en'): CompiledTemplate[][] =>
+    types.map((t) => (words[lang][t] ?? []).map(compileTemplate));
   const ko = templates('ko');
   const en = templates('en');
+  const pools = sellerIds.map((id) => itemsBySeller[id] ?? []);
+  const itemByNo = new Map<string, { seller: number; index: number }>();
+  pools.forEach((pool, seller) => pool.forEach((it, index) => itemByNo.set(it.ItemNo, { seller, index })));
 
-  const buyers: string[] = [];
-  for (let i = 0; i < 3000; i++) {
-    const b = words.buyerParts;
-    buyers.push(`${rng.pick(b.first)}${rng.pick(b.joiners)}${rng.pick(b.last)}${rng.range(1, 999)}`);
+  // Least recently used first (a Map keeps insertion order; a use moves the day to the end).
+  const days = new Map<number, DayNotes>();
+  let cachedNotes = 0;
+  let cachedRecords = 0;
+  /** Notes answered through reply(): day → position → when. Outlives the cache, so an evicted day keeps them. */
+  const replies = new Map<number, Map<number, number>>();
+
+  const daySeed = (day: number) => memberSeed(seed, day);
+
+  /** The day's note count: the first draws of its stream, so it is known without drawing the notes. */
+  function countFrom(rng: Rng, day: number): number {
+    if (ratePerDay === 0 || day < OPENING_DAY || day > LAST_DAY) return 0;
+    const expected = ratePerDay * (WEEKDAY_FACTORS[weekdayOf(day)] as number) * (0.85 + 0.3 * rng.next());
+    let n = Math.floor(expected + rng.next());
+    if (weekdayOf(day) === 4) n = Math.max(n, 1); // Thursday's note about BIG_ORDER_NO
+    return Math.min(n, SEQ_NOS_PER_DAY);
   }
-  const sellerTable = sellerIds.map((id, i) => [id, SELLER_SHARES[i] ?? 0.1] as const);
-  const lastOrderOfBuyer = new Map<string, string>();
-  let orderCounter = 3_100_000_000 - count * 3;
-  let bigCounter = 1n;
-  const forcedBigIndex = Math.floor(count / 2);
 
-  const notes: SendNote[] = new Array<SendNote>(count);
-  for (let i = 0; i < count; i++) {
-    const t = times[i] as number;
-    const ageDays = (nowMs - t) / DAY_MS;
-    const sellerId = weighted(rng, sellerTable);
-    const pool = itemsBySeller[sellerId] ?? [];
+  // One generator and one draw record, reused for every note: a large sandbox draws a million.
+  const rng = new Mulberry32(0);
+  const draw: NoteDraw = {
+    seller: 0,
+    item: 0,
+    type: 0,
+    english: false,
+    template: 0,
+    buyer: 0,
+    orderNo: undefined,
+    answerDelay: 0,
+  };
+
+  /** Draws a note's facts into `draw`, from `rng` seeded for that note. */
+  function drawNote(day: number, bigOrder: boolean): void {
+    const seller = weighted(rng, sellerWeights);
     // Squaring skews towards the first items: a few best-sellers draw most questions.
-    const item = pool[Math.floor(pool.length * rng.next() * rng.next())] as SellerItem;
-    const type = weighted(rng, QUERY_TYPES);
+    const item = Math.floor((pools[seller]?.length ?? 0) * rng.next() * rng.next());
+    const type = weighted(rng, typeWeights);
     const english = rng.chance(0.1);
-    const template = rng.pick((english ? en : ko)[type]);
-    const buyer = rng.pick(buyers);
-
-    orderCounter += rng.range(1, 5);
-    let orderNo: string | undefined;
-    if (i === forcedBigIndex) orderNo = BIG_ORDER_NO;
-    else if (type === 'Item' && rng.chance(0.4))
+    const template = rng.int(((english ? en : ko)[type] ?? []).length);
+    const buyer = rng.int(buyers.length);
+    const noOrder = rng.next();
+    const bigShare = rng.next();
+    const orderDraw = rng.next();
+    let orderNo: string | number | undefined;
+    if (bigOrder) orderNo = BIG_ORDER_NO;
+    else if (types[type] === 'Item' && noOrder < 0.4)
       orderNo = undefined; // asked before buying: no order yet
-    else if (rng.chance(0.005)) orderNo = (BigInt(BIG_ORDER_NO) + bigCounter++).toString();
-    else if (rng.chance(0.15) && lastOrderOfBuyer.has(buyer)) orderNo = lastOrderOfBuyer.get(buyer);
-    else orderNo = String(orderCounter);
-    if (orderNo !== undefined) lastOrderOfBuyer.set(buyer, orderNo);
+    else if (bigShare < 0.005)
+      orderNo = (BigInt(BIG_ORDER_NO) + BigInt(1 + Math.floor(orderDraw * 1e6))).toString();
+    else {
+      // Ordered up to two weeks before writing. A buyer has one order a day here, so two notes of a buyer about
+      // the same day's order share its number, whatever days they were written on.
+      const orderDay = day - Math.floor(orderDraw * 15);
+      const slot = memberSeed(memberSeed(ordersSeed, orderDay), buyer) % ORDER_SLOTS_PER_BUYER;
+      orderNo = ORDER_BASE + (orderDay - OPENING_DAY) * 100_000 + buyer * ORDER_SLOTS_PER_BUYER + slot;
+    }
+    draw.seller = seller;
+    draw.item = item;
+    draw.type = type;
+    draw.english = english;
+    draw.template = template;
+    draw.buyer = buyer;
+    draw.orderNo = orderNo;
+    draw.answerDelay = answerDelayMs(rng.next(), rng.next());
+  }
 
+  const bigPosition = (day: number, n: number) => (weekdayOf(day) === 4 && n > 0 ? n >> 1 : -1);
+
+  function drawDay(day: number): DayNotes {
+    const s = daySeed(day);
+    const n = countFrom(rng.reseed(s), day);
+    const start = koreanDayStart(day);
+    const times = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const u = rng.next();
+      let hour = 0;
+      while (hour < 23 && u >= (HOUR_CUMULATIVE[hour] as number)) hour++;
+      times[i] = start + hour * HOUR_MS + rng.int(3600) * 1000;
+    }
+    times.sort();
+    const d: DayNotes = {
+      day,
+      seed: s,
+      count: n,
+      firstSeqNo: FIRST_SEQ_NO + (day - OPENING_DAY) * SEQ_NOS_PER_DAY,
+      times,
+      answerAt: new Float64Array(n),
+      seller: new Uint8Array(n),
+      item: new Uint16Array(n),
+      kind: new Uint8Array(n),
+      template: new Uint8Array(n),
+      buyer: new Uint16Array(n),
+      textState: new Uint32Array(n),
+      order: new Float64Array(n),
+      bigOrders: undefined,
+      bySeller: [],
+      datePrefix: toKstDateTime(start).slice(0, 11),
+      records: [undefined, undefined],
+      recordCount: 0,
+    };
+    const big = bigPosition(day, n);
+    const perSeller = new Int32Array(sellerIds.length);
+    for (let i = 0; i < n; i++) {
+      rng.reseed(memberSeed(s, i + 1));
+      drawNote(day, i === big);
+      d.seller[i] = draw.seller;
+      d.item[i] = draw.item;
+      d.kind[i] = draw.type + (draw.english ? 8 : 0);
+      d.template[i] = draw.template;
+      d.buyer[i] = draw.buyer;
+      d.textState[i] = rng.state;
+      perSeller[draw.seller]!++;
+      d.answerAt[i] = times[i]! + draw.answerDelay;
+      if (typeof draw.orderNo === 'number') d.order[i] = draw.orderNo;
+      else {
+        d.order[i] = NaN;
+        if (draw.orderNo !== undefined) (d.bigOrders ??= new Map()).set(i, draw.orderNo);
+      }
+    }
+    d.bySeller = Array.from(perSeller, (c) => new Int32Array(c));
+    const filled = new Int32Array(sellerIds.length);
+    for (let i = 0; i < n; i++) {
+      const s = d.seller[i]!;
+      d.bySeller[s]![filled[s]!++] = i;
+    }
+    for (const position of replies.get(day)?.keys() ?? []) d.answerAt[position] = -Infinity;
+    return d;
+  }
+
+  function dayNotes(day: number): DayNotes {
+    let d = days.get(day);
+    if (d) {
+      days.delete(day);
+      days.set(day, d);
+      return d;
+    }
+    d = drawDay(day);
+    days.set(day, d);
+    cachedNotes += d.count;
+    return d;
+  }
+
+  function dropRecords(d: DayNotes) {
+    cachedRecords -= d.recordCount;
+    d.records = [undefined, undefined];
+    d.recordCount = 0;
+  }
+
+  /** Sheds the least recently used days' records, then whole days, beyond the bounds; never `keep`. */
+  function trim(keep: DayNotes) {
+    if (cachedRecords > maxCachedRecords) {
+      for (const d of days.values()) {
+        if (cachedRecords <= maxCachedRecords) break;
+        if (d !== keep) dropRecords(d);
+      }
+    }
+    if (cachedNotes > maxCachedNotes) {
+      for (const [day, d] of days) {
+        if (cachedNotes <= maxCachedNotes) break;
+        if (d === keep) continue;
+        dropRecords(d);
+        days.delete(day);
+        cachedNotes -= d.count;
+      }
+    }
+  }
+
+  function buildRecord(d: DayNotes, i: number, status: (typeof REPLY_STATUSES)[number]): SendNote {
+    rng.reseed(d.textState[i]!);
+    const seller = d.seller[i]!;
+    const item = pools[seller]![d.item[i]!] as SellerItem;
+    const kind = d.kind[i]!;
+    const english = kind >= 8;
+    const type = kind & 7;
+    const template = (english ? en : ko)[type]![d.template[i]!] as CompiledTemplate;
+    const regular = d.order[i]!;
+    const orderNo = Number.isNaN(regular) ? d.bigOrders?.get(i) : String(regular);
     let content = '';
     const parts = template.parts;
     for (let p = 0; p < parts.length; p++) {
@@ -148,140 +438,160 @@ export function generateNotes({
     // A few notes come from Windows clients or pasted tables: CRLF line breaks and tabs must survive the codec.
     if (rng.chance(0.03)) content = content.replace(/\n/g, '\r\n');
     if (rng.chance(0.02)) content = content.replace('\n', '\n\t');
-
     const note: SendNote = {
-      SeqNo: FIRST_SEQ_NO + i,
-      BuyerID: buyer,
-      SellerID: sellerId,
+      SeqNo: d.firstSeqNo + i,
+      BuyerID: buyers[d.buyer[i]!] as string,
+      SellerID: sellerIds[seller] as string,
       ItemNo: item.ItemNo,
       ItemName: item.ItemName,
-      InsDate: toKstDateTime(t),
+      InsDate: dateTimeInDay(d, d.times[i]!),
       Title: template.title,
       Content: content,
-      ReplyStatus: rng.chance(noReplyProbability(ageDays)) ? 'NoReply' : 'ReplyComplete',
-      SearchQueryType: type,
+      ReplyStatus: status,
+      SearchQueryType: types[type] as SearchQueryType,
     };
     if (orderNo !== undefined) note.OrderNo = orderNo;
-    notes[i] = note;
+    return note;
   }
-  noteInstants.set(notes, times);
-  return notes;
-}
 
-// Instants of each note's InsDate, parallel to the (sorted) notes array. Kept outside the data so SandboxData
-// stays plain, serializable records; rebuilt on demand for a notes array that did not come from generateNotes.
-const noteInstants = new WeakMap<readonly SendNote[], Float64Array>();
-
-function instantsOf(notes: readonly SendNote[]): Float64Array {
-  let times = noteInstants.get(notes);
-  if (times === undefined) {
-    times = new Float64Array(notes.length);
-    for (let i = 0; i < notes.length; i++) times[i] = instantOf(notes[i]?.InsDate ?? '');
-    noteInstants.set(notes, times);
+  /** The note's record in one status: built once and kept while its day's records are cached. */
+  function recordOf(d: DayNotes, i: number, answered: boolean): SendNote {
+    const slot = answered ? 1 : 0;
+    const list = (d.records[slot] ??= new Array<SendNote | undefined>(d.count));
+    const cached = list[i];
+    if (cached) return cached;
+    const status = REPLY_STATUSES[slot];
+    const twin = d.records[1 - slot]?.[i];
+    const built = twin ? { ...twin, ReplyStatus: status } : buildRecord(d, i, status);
+    list[i] = built;
+    d.recordCount++;
+    cachedRecords++;
+    return built;
   }
-  return times;
-}
 
-/** First index whose instant is >= `ms` (times ascending). */
-function lowerBound(times: Float64Array, ms: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((times[mid] as number) < ms) lo = mid + 1;
-    else hi = mid;
+  function orderTest(orderNo: string): (d: DayNotes, i: number) => boolean {
+    const n = /^[1-9]\d*$/.test(orderNo) ? Number(orderNo) : NaN;
+    if (Number.isSafeInteger(n)) return (d, i) => d.order[i] === n;
+    return (d, i) => d.bigOrders?.get(i) === orderNo;
   }
-  return lo;
-}
 
-export interface NoteFilter {
-  /** Inclusive lower bound, xsd:dateTime (any offset; none means Korean time). */
-  start?: string;
-  /** Inclusive upper bound, same format. */
-  end?: string;
-  replyStatus?: ReplyStatusFilter;
-  itemNo?: string;
-  orderNo?: string;
-  sellerId?: string;
-}
-
-/** The notes of one reply status and seller (either may be any), as positions in the notes array, oldest first. */
-interface NoteIndex {
-  positions: Int32Array;
-  times: Float64Array;
-}
-
-// Built once per (reply status, seller) on first use and kept for the notes array's lifetime: the seeded notes
-// never change, and a sync asks for one seller's day after another, so a query is two binary searches.
-const noteIndexes = new WeakMap<readonly SendNote[], Map<string, NoteIndex>>();
-
-function indexOf(
-  notes: readonly SendNote[],
-  status: string | undefined,
-  sellerId: string | undefined,
-): NoteIndex {
-  let byKey = noteIndexes.get(notes);
-  if (!byKey) noteIndexes.set(notes, (byKey = new Map()));
-  const key = `${status ?? ''}\u0000${sellerId ?? ''}`;
-  let index = byKey.get(key);
-  if (index) return index;
-  const all = instantsOf(notes);
-  const positions: number[] = [];
-  for (let i = 0; i < notes.length; i++) {
-    const n = notes[i] as SendNote;
-    if (status !== undefined && n.ReplyStatus !== status) continue;
-    if (sellerId !== undefined && n.SellerID !== sellerId) continue;
-    positions.push(i);
-  }
-  const times = new Float64Array(positions.length);
-  for (let k = 0; k < positions.length; k++) times[k] = all[positions[k] as number] as number;
-  index = { positions: Int32Array.from(positions), times };
-  byKey.set(key, index);
-  return index;
-}
-
-/**
- * Notes matching the filter, oldest first (ascending InsDate, then SeqNo): the order the server pages through.
- * Reply status and seller pick a prebuilt index, the date range is two binary searches in it, and only item and
- * order numbers are checked note by note. An unparsable start/end matches nothing rather than everything — a
- * wrong filter should not return all notes.
- */
-export function queryNotes(data: { notes: readonly SendNote[] }, filter: NoteFilter = {}): SendNote[] {
-  const notes = data.notes;
-  const status = filter.replyStatus === 'All' ? undefined : filter.replyStatus;
-  const { itemNo, orderNo, sellerId } = filter;
-  let startMs = -Infinity;
-  let endMs = Infinity;
-  if (filter.start !== undefined) {
-    startMs = instantOf(filter.start);
-    if (Number.isNaN(startMs)) return [];
-  }
-  if (filter.end !== undefined) {
-    endMs = instantOf(filter.end);
-    if (Number.isNaN(endMs)) return [];
-  }
-  if (status === undefined && sellerId === undefined) {
-    // Every note: the index is the notes array itself.
-    const times = instantsOf(notes);
-    const from = lowerBound(times, startMs);
-    const to = lowerBound(times, endMs + 1);
-    if (itemNo === undefined && orderNo === undefined) return notes.slice(from, Math.max(from, to));
+  function query(filter: NoteFilter, nowMs: number, page?: NotePage): SendNote[] {
+    let startMs = openingMs;
+    let endMs = nowMs;
+    // An unparsable start/end matches nothing rather than everything: a wrong filter should not return all notes.
+    if (filter.start !== undefined) {
+      const ms = instantOf(filter.start);
+      if (Number.isNaN(ms)) return [];
+      startMs = Math.max(startMs, ms);
+    }
+    if (filter.end !== undefined) {
+      const ms = instantOf(filter.end);
+      if (Number.isNaN(ms)) return [];
+      endMs = Math.min(endMs, ms);
+    }
+    if (!(startMs <= endMs) || ratePerDay === 0) return [];
+    const status = filter.replyStatus === 'All' ? undefined : filter.replyStatus;
+    let seller: number | undefined;
+    if (filter.sellerId !== undefined) {
+      seller = sellerIds.indexOf(filter.sellerId);
+      if (seller < 0) return [];
+    }
+    let item: { seller: number; index: number } | undefined;
+    if (filter.itemNo !== undefined) {
+      item = itemByNo.get(filter.itemNo);
+      if (!item || (seller !== undefined && item.seller !== seller)) return [];
+      seller = item.seller;
+    }
+    const order = filter.orderNo === undefined ? undefined : orderTest(filter.orderNo);
+    // Without status, item or order tests a day's matches are counted by two binary searches, so a page far in
+    // needs no records for the notes before it.
+    const countable = status === undefined && item === undefined && order === undefined;
+    let skip = page ? Math.max(0, page.offset) : 0;
+    let room = page ? page.size : Infinity;
     const out: SendNote[] = [];
-    for (let i = from; i < to; i++) {
-      const n = notes[i] as SendNote;
-      if ((itemNo === undefined || n.ItemNo === itemNo) && (orderNo === undefined || n.OrderNo === orderNo))
-        out.push(n);
+    const lastDay = koreanDayOf(endMs);
+    for (let day = koreanDayOf(startMs); day <= lastDay && room > 0; day++) {
+      // A whole day of an unfiltered query is passed over on its count alone, without drawing its notes. Notes
+      // fall on whole seconds, so a range ending at 23:59:59 holds the whole day.
+      if (countable && seller === undefined && skip > 0) {
+        const whole = koreanDayStart(day) >= startMs && koreanDayStart(day + 1) - 1000 <= endMs;
+        const n = whole ? countOn(day) : Infinity;
+        if (n <= skip) {
+          skip -= n;
+          continue;
+        }
+      }
+      const d = dayNotes(day);
+      const positions = seller === undefined ? undefined : d.bySeller[seller];
+      const lo = bound(d.times, positions, startMs, true);
+      const hi = bound(d.times, positions, endMs, false);
+      if (countable && hi - lo <= skip) {
+        skip -= hi - lo;
+        trim(d);
+        continue;
+      }
+      for (let k = lo; k < hi; k++) {
+        const i = positions ? (positions[k] as number) : k;
+        if (item !== undefined && d.item[i] !== item.index) continue;
+        if (order !== undefined && !order(d, i)) continue;
+        const answered = (d.answerAt[i] as number) <= nowMs;
+        if (status !== undefined && (status === 'ReplyComplete') !== answered) continue;
+        if (skip > 0) {
+          skip--;
+          continue;
+        }
+        out.push(recordOf(d, i, answered));
+        if (--room === 0) break;
+      }
+      trim(d);
     }
     return out;
   }
-  const { positions, times } = indexOf(notes, status, sellerId);
-  const from = lowerBound(times, startMs);
-  const to = lowerBound(times, endMs + 1);
-  const out: SendNote[] = [];
-  for (let k = from; k < to; k++) {
-    const n = notes[positions[k] as number] as SendNote;
-    if ((itemNo === undefined || n.ItemNo === itemNo) && (orderNo === undefined || n.OrderNo === orderNo))
-      out.push(n);
+
+  function countOn(day: number): number {
+    const cached = days.get(day);
+    return cached ? cached.count : countFrom(createRng(daySeed(day)), day);
   }
-  return out;
+
+  function reply(seqNo: number, nowMs: number): { answeredAt: number } | undefined {
+    if (!Number.isSafeInteger(seqNo) || seqNo < FIRST_SEQ_NO) return undefined;
+    const offset = seqNo - FIRST_SEQ_NO;
+    const day = OPENING_DAY + Math.floor(offset / SEQ_NOS_PER_DAY);
+    const position = offset % SEQ_NOS_PER_DAY;
+    if (day > koreanDayOf(nowMs) || position >= countOn(day)) return undefined;
+    const d = dayNotes(day);
+    try {
+      if ((d.times[position] as number) > nowMs) return undefined;
+      const earlier = replies.get(day)?.get(position);
+      if (earlier !== undefined) return { answeredAt: earlier };
+      const natural = d.answerAt[position] as number;
+      if (natural <= nowMs) return { answeredAt: natural };
+      let ofDay = replies.get(day);
+      if (!ofDay) replies.set(day, (ofDay = new Map()));
+      ofDay.set(position, nowMs);
+      d.answerAt[position] = -Infinity;
+      return { answeredAt: nowMs };
+    } finally {
+      trim(d);
+    }
+  }
+
+  return {
+    ratePerDay,
+    query,
+    reply,
+    countOn,
+    cacheStats: () => ({ days: days.size, notes: cachedNotes, records: cachedRecords }),
+  };
+}
+
+/** The buyers who write to the shop: `BUYER_POOL` names, drawn once per seed. */
+export function drawBuyers(rng: Rng, parts: NoteTemplatesFile['buyerParts']): string[] {
+  const buyers: string[] = [];
+  for (let i = 0; i < BUYER_POOL; i++) {
+    buyers.push(
+      `${rng.pick(parts.first)}${rng.pick(parts.joiners)}${rng.pick(parts.last)}${rng.range(1, 999)}`,
+    );
+  }
+  return buyers;
 }

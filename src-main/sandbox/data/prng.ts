@@ -12,26 +12,48 @@ export interface Rng {
   pick<T>(items: readonly T[]): T;
 }
 
-export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
+/**
+ * A generator that can be restarted on another seed, or resumed from a saved state: the notes timeline draws a
+ * million notes with one of these rather than a million generators.
+ */
+export class Mulberry32 implements Rng {
+  private a: number;
+  constructor(seed: number) {
+    this.a = seed >>> 0;
+  }
+  /** Restarts the sequence at `seed` (a seed or a saved `state`). */
+  reseed(seed: number): this {
+    this.a = seed >>> 0;
+    return this;
+  }
+  /** Where the sequence is: reseed(state) continues from here. */
+  get state(): number {
+    return this.a;
+  }
+  next(): number {
+    this.a = (this.a + 0x6d2b79f5) >>> 0;
+    let t = this.a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number): number => Math.floor(next() * n);
-  return {
-    next,
-    int,
-    range: (min, max) => min + int(max - min + 1),
-    chance: (p) => next() < p,
-    pick<T>(items: readonly T[]): T {
-      if (items.length === 0) throw new Error('pick from an empty list');
-      return items[int(items.length)] as T;
-    },
-  };
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  range(min: number, max: number): number {
+    return min + this.int(max - min + 1);
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('pick from an empty list');
+    return items[this.int(items.length)] as T;
+  }
+}
+
+export function createRng(seed: number): Rng {
+  return new Mulberry32(seed);
 }
 
 /**
@@ -46,5 +68,19 @@ export function streamSeed(seed: number, name: string): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b) >>> 0;
   h ^= h >>> 13;
+  return h >>> 0;
+}
+
+/**
+ * A seed for the `index`-th member of a stream (a day of notes, a note of a day): any member can be drawn on its
+ * own, in any order, without drawing the ones before it.
+ */
+export function memberSeed(seed: number, index: number): number {
+  let h = (seed ^ Math.imul(index, 0x9e3779b1)) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return h >>> 0;
 }

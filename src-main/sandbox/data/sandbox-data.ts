@@ -1,20 +1,24 @@
 import { createAccount, SELLER_IDS, type SandboxAccount } from './account';
 import { renderImage } from './images';
 import { createLookbooks, type SellerLookbook } from './lookbooks';
-import { generateNotes } from './notes';
+import { createNoteTimeline, drawBuyers, type NoteTimeline } from './notes';
 import { createRng, streamSeed } from './prng';
 import { createSellerItems } from './seller-items';
 import { createSuggestData, type SuggestData } from './suggest-data';
-import type { SendNote } from './types';
 import { keywordsFile, lookbookFile, noteTemplatesFile, suggestExtrasFile } from './word-lists';
 
 export interface SandboxDataOptions {
   /** PRNG seed; default 42. */
   seed?: number;
-  /** The moment the data is laid out backwards from; default: the current time. */
+  /**
+   * The moment the suggest service's dates (notices, keyword validity) are laid out around; default: the current
+   * time. Notes do not depend on it: they lie on an absolute timeline.
+   */
   now?: Date;
-  /** Number of buyer notes; default 5000 (200,000 generates in a few hundred milliseconds). */
+  /** About this many buyer notes over the last 120 days (the daily rate is derived from it); default 5000. */
   notes?: number;
+  /** Bounds of the notes cache (tests lower them to see it shed days). */
+  notesCache?: { maxNotes?: number; maxRecords?: number };
 }
 
 export const DEFAULT_SEED = 42;
@@ -22,11 +26,11 @@ export const DEFAULT_NOTE_COUNT = 5000;
 
 export interface SandboxData {
   seed: number;
-  /** Epoch ms of the `now` the data was laid out backwards from. */
+  /** Epoch ms of the `now` the suggest data was laid out around. */
   generatedAtMs: number;
   account: SandboxAccount;
-  /** Sorted by InsDate ascending; SeqNo ascends with it. Query with queryNotes. */
-  notes: SendNote[];
+  /** The buyer notes of every day since the shop opened, drawn on demand; query them as of a moment. */
+  notes: NoteTimeline;
   lookbooks: Record<string, SellerLookbook>;
   /** Renders '/images/item/<n>.svg' and '/images/intro/<n>.svg'; undefined (-> 404) for anything else. */
   images: typeof renderImage;
@@ -35,15 +39,13 @@ export interface SandboxData {
 }
 
 /**
- * The sandbox marketplace's whole data set, deterministic in (seed, now, notes). Each part draws from its own
- * PRNG stream, so changing the note count leaves lookbooks and suggest data unchanged.
+ * The sandbox marketplace's whole data set: notes deterministic in (seed, notes), suggest dates in (seed, now).
+ * Each part draws from its own PRNG stream, so changing the note count leaves lookbooks and suggest data unchanged.
  */
 export function createSandboxData(opts: SandboxDataOptions = {}): SandboxData {
   const seed = opts.seed ?? DEFAULT_SEED;
   const nowMs = (opts.now ?? new Date()).getTime();
   const count = opts.notes ?? DEFAULT_NOTE_COUNT;
-  if (!Number.isInteger(count) || count < 0)
-    throw new Error(`notes must be a non-negative integer: ${count}`);
 
   const lookbookSeeds = lookbookFile();
   const ids = lookbookSeeds.sellers.map((s) => s.id);
@@ -62,13 +64,15 @@ export function createSandboxData(opts: SandboxDataOptions = {}): SandboxData {
     seed,
     generatedAtMs: nowMs,
     account: createAccount(),
-    notes: generateNotes({
-      rng: createRng(streamSeed(seed, 'notes')),
-      nowMs,
+    notes: createNoteTimeline({
+      seed: streamSeed(seed, 'notes'),
       count,
       sellerIds: SELLER_IDS,
       itemsBySeller,
       words: templates,
+      buyers: drawBuyers(createRng(streamSeed(seed, 'buyers')), templates.buyerParts),
+      ...(opts.notesCache?.maxNotes === undefined ? {} : { maxCachedNotes: opts.notesCache.maxNotes }),
+      ...(opts.notesCache?.maxRecords === undefined ? {} : { maxCachedRecords: opts.notesCache.maxRecords }),
     }),
     lookbooks: createLookbooks(createRng(streamSeed(seed, 'lookbooks')), lookbookSeeds, itemsBySeller),
     images: renderImage,

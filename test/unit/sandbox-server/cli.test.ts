@@ -99,6 +99,7 @@ describe('npm run sandbox', () => {
       expect(line(out, 'schemaRoot:')).toBe(DEFAULT_NAMESPACES.schemaRoot);
       expect(out).toContain(nsUri('security', DEFAULT_NAMESPACES));
       expect(out).toContain('PageIndex starts at 0');
+      expect(out).toContain('fixed clock: the data as of 2026-03-01T09:00:00+09:00');
 
       const built = buildRequest(
         'BuyerNoteList',
@@ -115,9 +116,19 @@ describe('npm run sandbox', () => {
       );
       const reply = await post(apiUrl!, built.xml, built.headers);
       expect(reply.status, reply.text).toBe(200);
-      expect(decodeResponse('BuyerNoteList', reply.env!.payload!, DEFAULT_NAMESPACES)?.SendNote).toHaveLength(
-        3,
-      );
+      const listedNotes = decodeResponse('BuyerNoteList', reply.env!.payload!, DEFAULT_NAMESPACES)?.SendNote;
+      expect(listedNotes).toHaveLength(3);
+      // The control route the banner names answers on the same server.
+      const control = /curl -X POST (\S+)\/sandbox\/notes\/\{SeqNo\}\/reply/.exec(out)?.[1];
+      expect(control).toBe(new URL(apiUrl!).origin);
+      const answered = await fetch(`${control}/sandbox/notes/${listedNotes![0]!.SeqNo}/reply`, {
+        method: 'POST',
+      });
+      expect(answered.status).toBe(200);
+      expect(await answered.json()).toMatchObject({
+        seqNo: listedNotes![0]!.SeqNo,
+        replyStatus: 'ReplyComplete',
+      });
       expect((await fetch(`${suggestUrl}?wsdl`)).status).toBe(200);
 
       run.child.kill(signal);
@@ -126,6 +137,22 @@ describe('npm run sandbox', () => {
       await expect(fetch(`${apiUrl}?wsdl`)).rejects.toThrow();
     },
   );
+
+  it('without --now the clock lives; --help says so and names the control route', async () => {
+    const run = runCli(['--port', '0', '--notes', '100']);
+    const out = await waitFor(run, 'Stop with Ctrl+C.');
+    expect(out).toContain('living clock: notes arrive and are answered as time passes');
+    expect(out).toContain('about 100 notes over the last 120 days');
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toEqual({ code: 0, signal: null });
+
+    const help = runCli(['--help']);
+    expect(await help.exit).toEqual({ code: 0, signal: null });
+    expect(help.stdout()).toContain('--now ISO              fix the clock at this moment');
+    expect(help.stdout()).toContain('about N buyer notes over the last 120 days');
+    expect(help.stdout()).toMatch(/POST \/sandbox\/notes\/\{SeqNo\}\/reply answers that note now/);
+    expect(help.stdout()).toContain('curl -X POST http://127.0.0.1:8788/sandbox/notes/');
+  });
 
   it('a bad flag prints the usage and exits with 2', async () => {
     const run = runCli(['--port', '0', '--fail-rate', 'often']);
@@ -216,6 +243,7 @@ describe('parseSandboxArgs', () => {
     [['--now', 'yesterday'], '--now must be a date and time with an offset'],
     [['--now', '2026-03-01T09:00:00'], '--now must be a date and time with an offset'],
     [['--notes=-5'], '--notes must be a whole number'],
+    [['--notes', '1000001'], '--notes must be a whole number from 0 to 1000000'],
     [['--latency', 'slow'], '--latency must be a whole number'],
     [['--auth-ticket', ' '], '--auth-ticket must not be empty.'],
     [['--bogus'], "Unknown option '--bogus'"],

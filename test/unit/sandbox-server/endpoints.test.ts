@@ -119,6 +119,9 @@ describe('service pages', () => {
     for (const op of OPERATION_NAMES) expect(html).toContain(`<li>${op}</li>`);
     expect(html).toContain('/APIv1/MarketService.asmx?wsdl');
     expect(html).toContain('/Suggest/SuggestWebService.asmx?wsdl');
+    expect(html).toContain(
+      `POST <code>${sb.baseUrl}/sandbox/notes/{SeqNo}/reply</code> answers that note now`,
+    );
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import { DEFAULT_MAX_PAGE_SIZE } from '../../../src-main/sandbox/server';
-import { queryNotes } from '../../../src-main/sandbox/data/notes';
+import { recentNotes } from '../../../src-main/sandbox/backend';
 import { dateTimeInstant } from '../../../src-main/schema';
 import type { SendNote, SohoShopItemList } from '../../../src-main/schema';
 import { decodeResponse } from '../../../src-main/soap/envelope-write';
@@ -79,9 +79,7 @@ describe('page base 1 (the default)', () => {
     expect(max.SohoShopItemList).toHaveLength(
       Math.min(500, sb.backend.data.lookbooks['seoul_mart']!.items.length),
     );
-    expect((await notesPage(sb, 1, 500)).length).toBe(
-      Math.min(500, queryNotes(sb.backend.data, filterOf(sb)).length),
-    );
+    expect((await notesPage(sb, 1, 500)).length).toBe(Math.min(500, sb.backend.notes(filterOf(sb)).length));
   });
 
   it('an unknown seller is an empty shop, not an error', async () => {
@@ -91,7 +89,7 @@ describe('page base 1 (the default)', () => {
   });
 
   it('BuyerNoteList pages are the matching notes oldest first, without gaps or repeats', async () => {
-    const expected = queryNotes(sb.backend.data, filterOf(sb));
+    const expected = sb.backend.notes(filterOf(sb));
     expect(expected.length).toBeGreaterThan(100);
     const got: SendNote[] = [];
     for (let i = 1; ; i++) {
@@ -106,7 +104,7 @@ describe('page base 1 (the default)', () => {
   });
 
   it('the filters narrow the notes and the long OrderNo round-trips', async () => {
-    const withOrder = sb.backend.data.notes.find(
+    const withOrder = recentNotes(sb.backend).find(
       (n) => n.OrderNo !== undefined && n.SellerID === 'seoul_mart',
     )!;
     const reply = await call(
@@ -173,7 +171,8 @@ describe('page base 0', () => {
     );
     const notes = decodeResponse('BuyerNoteList', reply.env!.payload!, sb.ns)?.SendNote ?? [];
     expect(notes.map((n) => n.SeqNo)).toEqual(
-      queryNotes(sb.backend.data, filterOf(sb))
+      sb.backend
+        .notes(filterOf(sb))
         .slice(0, 20)
         .map((n) => n.SeqNo),
     );

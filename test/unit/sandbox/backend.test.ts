@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createBackend } from '../../../src-main/sandbox/backend';
+import { createBackend, recentNotes } from '../../../src-main/sandbox/backend';
 import { SELLER_IDS } from '../../../src-main/sandbox/data/account';
 
-const backend = createBackend({ seed: 42, now: new Date('2026-11-20T09:00:00+09:00'), notes: 50 });
+const backend = createBackend({ seed: 42, now: new Date('2026-11-20T09:00:00+09:00'), notes: 500 });
 const seller = SELLER_IDS[0];
 
 describe('backend.lookbook', () => {
@@ -31,5 +31,21 @@ describe('backend.lookbook', () => {
     expect(backend.lookbook('nobody', 'http://x')).toBeUndefined();
     expect(backend.lookbook('constructor', 'http://x')).toBeUndefined();
     expect(backend.lookbook('__proto__', 'http://x')).toBeUndefined();
+  });
+});
+
+describe('recentNotes', () => {
+  it('is every note of the last 120 whole Korean days and of today so far, oldest first', () => {
+    const now = Date.parse('2026-11-20T09:00:00+09:00');
+    const notes = recentNotes(backend);
+    expect(notes[0]!.InsDate!.slice(0, 10)).toBe('2026-07-23');
+    expect(Date.parse(notes.at(-1)!.InsDate!)).toBeLessThanOrEqual(now);
+    expect(notes).toEqual(
+      backend.notes({ start: '2026-07-23T00:00:00+09:00', end: '2026-11-20T09:00:00+09:00' }),
+    );
+    expect(
+      backend.notes({ start: '2026-07-22T00:00:00+09:00', end: '2026-07-22T23:59:59+09:00' }).length,
+    ).toBeGreaterThan(0);
+    expect(recentNotes(backend, 3).every((n) => n.InsDate! >= '2026-11-17')).toBe(true);
   });
 });
