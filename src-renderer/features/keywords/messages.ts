@@ -1,4 +1,6 @@
-// The keywords feature's messages, merged into src-renderer/i18n/messages.ts. Korean first.
+// The keywords feature's messages: the i18n namespace 'keywords'. Korean first; a key ending in _other takes a count.
+import type { EnglishOf } from '../../i18n/plurals';
+
 export const keywordsKo = {
   'kw.search.label': '검색어 힌트',
   'kw.search.placeholder': '검색어를 입력하세요 (예: 나이키, ㄴㅇㅋ)',
@@ -57,11 +59,12 @@ export const keywordsKo = {
   'kw.book.lowest': '최저가',
   'kw.book.cash': '북캐시',
   'kw.catalog.tree': '카탈로그 구성',
-  'kw.catalog.items': '판매처 {count}',
+  'kw.catalog.items_other': '판매처 {count, number}곳',
   'kw.catalog.keys': '↑↓ 이동 · → 펼치기 · ← 접기',
   'kw.basket.title': '키워드 바구니',
-  'kw.basket.count': '{chars}자 · {bytes}바이트 / {limit}',
-  'kw.basket.over': '{over}바이트 초과',
+  'kw.basket.chars_other': '{count, number}자',
+  'kw.basket.bytes_other': '{count, number}바이트 / {limit, number}',
+  'kw.basket.over_other': '{count, number}바이트 초과',
   'kw.basket.unencodable': 'EUC-KR로 보낼 수 없는 문자: {chars}',
   'kw.basket.empty': '결과에서 키워드를 누르거나 Enter로 담으세요.',
   'kw.basket.copy': '상품명으로 복사',
@@ -81,7 +84,7 @@ export const keywordsKo = {
   'kw.notice.rule': '기간이 지난 공지와 예정된 공지는 흐리게, 표시 순서 뒤에 둡니다.',
 } as const;
 
-export const keywordsEn: Record<keyof typeof keywordsKo, string> = {
+export const keywordsEn: EnglishOf<typeof keywordsKo> = {
   'kw.search.label': 'Keyword hint',
   'kw.search.placeholder': 'Type a hint (e.g. 나이키, ㄴㅇㅋ)',
   'kw.search.clear': 'Clear the hint (Esc)',
@@ -139,11 +142,16 @@ export const keywordsEn: Record<keyof typeof keywordsKo, string> = {
   'kw.book.lowest': 'Lowest price',
   'kw.book.cash': 'Book cash',
   'kw.catalog.tree': 'Catalog sets',
-  'kw.catalog.items': '{count} sellers',
+  'kw.catalog.items_one': '{count, number} seller',
+  'kw.catalog.items_other': '{count, number} sellers',
   'kw.catalog.keys': '↑↓ move · → expand · ← collapse',
   'kw.basket.title': 'Keyword basket',
-  'kw.basket.count': '{chars} chars · {bytes} bytes / {limit}',
-  'kw.basket.over': '{over} bytes over',
+  'kw.basket.chars_one': '{count, number} character',
+  'kw.basket.chars_other': '{count, number} characters',
+  'kw.basket.bytes_one': '{count, number} byte / {limit, number}',
+  'kw.basket.bytes_other': '{count, number} bytes / {limit, number}',
+  'kw.basket.over_one': '{count, number} byte over',
+  'kw.basket.over_other': '{count, number} bytes over',
   'kw.basket.unencodable': 'Not sendable in EUC-KR: {chars}',
   'kw.basket.empty': 'Click a keyword in the results, or press Enter, to add it.',
   'kw.basket.copy': 'Copy as title',

@@ -35,7 +35,11 @@ export function AuditPanel({
         </button>
       </div>
       <p className="muted lb-small" data-testid="audit-count">
-        {t('lookbook.audit.count', { error: count('error'), warning: count('warning'), info: count('info') })}
+        {[
+          t('lookbook.audit.errors', { count: count('error') }),
+          t('lookbook.audit.warnings', { count: count('warning') }),
+          t('lookbook.audit.infos', { count: count('info') }),
+        ].join(' · ')}
       </p>
       <label className="lb-limit">
         <span>{t('lookbook.audit.limit')}</span>

@@ -352,7 +352,7 @@ function Preview({
             <h3 className="lb-page-head">
               {t('lookbook.items')}
               <span className="muted num" data-testid="total-items">
-                {t('lookbook.total', { count: lookbook.totalItemCount.toLocaleString('ko-KR') })}
+                {t('lookbook.total', { count: lookbook.totalItemCount })}
               </span>
             </h3>
             {lookbook.items.length === 0 && lookbook.elements.length === 0 ? (
