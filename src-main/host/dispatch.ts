@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { errorFields } from '../soap/errors';
 import { ERROR_CODES } from '../contract';
 import type { Channel, DeskError, Envelope, ErrorCode, EventName, Events, Req, Res } from '../contract';
 
@@ -35,6 +36,7 @@ export function toDeskError(err: unknown): DeskError {
         code: e.deskCode as ErrorCode,
         message: String(e.message ?? e.deskCode),
         detail: typeof e.detail === 'string' ? e.detail : undefined,
+        ...errorFields(err),
       };
     }
     if (e.name === 'AbortError') return { code: 'ABORTED', message: 'The request was cancelled.' };
