@@ -342,7 +342,8 @@ const CONNECTION_CAUSES: Record<string, ErrorCause> = {
 
 function factsOf(err: unknown): ErrorFacts | undefined {
   if (err instanceof SoapFaultError) {
-    return /(^|:)(Server|Receiver)$/i.test(err.fault.code) ? { cause: 'server-fault' } : undefined;
+    const serverSide = err.deskCode === 'SOAP_FAULT' && /(^|:)(Server|Receiver)$/i.test(err.fault.code);
+    return serverSide ? { cause: 'server-fault' } : undefined;
   }
   if (err instanceof HttpStatusError) return { httpStatus: err.status };
   if (err instanceof TimeoutError) return { timeoutMs: err.timeoutMs };

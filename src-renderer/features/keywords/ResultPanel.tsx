@@ -12,6 +12,7 @@ export function ResultPanel({
   hint,
   fetching,
   error,
+  sharedFailure,
   onRetry,
   className,
   children,
@@ -24,6 +25,8 @@ export function ResultPanel({
   hint: string;
   fetching: boolean;
   error: unknown;
+  /** The failure is shared with other panels and told once above them; this panel only says so. */
+  sharedFailure: boolean;
   onRetry: () => void;
   className?: string;
   children: ReactNode;
@@ -44,7 +47,11 @@ export function ResultPanel({
         {fetching && <span className="kw-spinner" aria-label={t('kw.panel.loading')} />}
       </header>
       {fetching && <div className="kw-progress" aria-hidden />}
-      {error ? (
+      {error && sharedFailure ? (
+        <div className="kw-panel-body">
+          <p className="kw-none kw-shared-failure">{t('kw.panel.sharedFailure')}</p>
+        </div>
+      ) : error ? (
         <div className="kw-panel-body">
           <ErrorPanel error={error} onRetry={onRetry} compact />
         </div>
@@ -66,7 +73,7 @@ export function hintPanelProps(
   id: string,
   title: string,
   q: { data?: { hint: string }; isFetching: boolean; error: unknown; refetch: () => unknown },
-  hint: string,
+  p: { hint: string; sharedFailures: ReadonlySet<string> },
   count: number | undefined,
 ) {
   return {
@@ -74,9 +81,10 @@ export function hintPanelProps(
     title,
     count: q.data ? count : undefined,
     answeredHint: q.data?.hint,
-    hint,
+    hint: p.hint,
     fetching: q.isFetching,
     error: q.error,
+    sharedFailure: q.error != null && p.sharedFailures.has(id),
     onRetry: () => void q.refetch(),
   };
 }

@@ -99,6 +99,9 @@ export function LookbookPage() {
   const load = (id: string) => {
     const next = id.trim();
     if (next === '') return;
+    // A failure to open a link or export belongs to the lookbook it was about.
+    openExternal.reset();
+    exportAudit.reset();
     setSellerId(next);
     setPage(1);
     setHighlightItemNo(undefined);
@@ -199,6 +202,8 @@ export function LookbookPage() {
         </div>
       </PageToolbar>
 
+      {openExternal.isError && <ErrorPanel compact error={openExternal.error} />}
+      {exportAudit.isError && <ErrorPanel compact error={exportAudit.error} />}
       {lookbook.isError ? (
         <ErrorPanel error={lookbook.error} onRetry={() => void lookbook.refetch()} />
       ) : !shown ? (

@@ -2,13 +2,15 @@ import { Terminal } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Exchange } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
+import { describeExchangeError } from '../../ui/describe-error';
+import { ErrorPartsPanel } from '../../ui/ErrorPanel';
 import { formatBytes } from './display-format';
 import { isOk } from './ExchangeTable';
 import { prettyXml } from './model/xml-pretty';
 
 /** One exchange: everything is rendered as text nodes (React escapes them); no wire text ever becomes markup. */
 export function ExchangeDetail({ exchange, onCopyCurl }: { exchange: Exchange; onCopyCurl: () => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const request = useMemo(() => prettyXml(exchange.requestXml), [exchange.requestXml]);
   const response = useMemo(
     () => (exchange.responseXml === undefined ? undefined : prettyXml(exchange.responseXml)),
@@ -38,13 +40,8 @@ export function ExchangeDetail({ exchange, onCopyCurl }: { exchange: Exchange; o
         </dd>
       </dl>
       {exchange.error && (
-        <div className="error-panel compact" role="alert" data-testid="network-error">
-          <div className="error-body">
-            <strong>
-              {t('network.detail.error')}: {exchange.error.code}
-            </strong>
-            <p>{exchange.error.message}</p>
-          </div>
+        <div data-testid="network-error">
+          <ErrorPartsPanel compact parts={describeExchangeError(exchange.error, t, lang)} />
         </div>
       )}
       <h3>{t('network.detail.headers')}</h3>

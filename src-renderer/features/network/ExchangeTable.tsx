@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { ExchangeSummary } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
+import { describeExchangeError, shortErrorLabel } from '../../ui/describe-error';
 import { formatBytes, formatTime } from './display-format';
 
 export const rowId = (id: number) => `network-row-${id}`;
@@ -97,9 +98,16 @@ export function ExchangeTable({
             </td>
             <td className="mono">{x.operation}</td>
             <td className="num">{x.soapVersion}</td>
-            <td className="num right" title={x.error ? `${x.error.code}: ${x.error.message}` : undefined}>
+            <td
+              className="num right"
+              title={x.error ? describeExchangeError(x.error, t, lang).headline : undefined}
+            >
               {x.status ?? <span className="muted">{t('network.noStatus')}</span>}
-              {x.error && <span className="badge badge-error">{x.error.code}</span>}
+              {x.error && (
+                <span className="badge badge-error" data-error-code={x.error.code}>
+                  {shortErrorLabel(x.error.code, t)}
+                </span>
+              )}
             </td>
             <td className="num right">{Math.round(x.durationMs)}</td>
             <td className="num right">

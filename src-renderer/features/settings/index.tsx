@@ -29,7 +29,7 @@ export function SettingsPage() {
       )}
       <GeneralSection settings={s} />
       <ProfilesSection settings={s} />
-      <ConnectionTestSection />
+      <ConnectionTestSection activeProfileId={s.activeProfileId} />
       {active && <VaultSection key={active.id} profile={active} />}
     </div>
   );
