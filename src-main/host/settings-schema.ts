@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SETTINGS_VERSION } from '../contract';
 import type { JsonObject, Profile, Settings, SettingsPatch } from '../contract';
 
-const isTimeZone = (tz: string): boolean => {
+export const isTimeZone = (tz: string): boolean => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return true;

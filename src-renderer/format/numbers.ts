@@ -23,7 +23,7 @@ export function formatDecimalText(raw: string, lang: Lang): string | undefined {
   // Intl reads a string as an exact decimal, so no digit is lost to a binary float.
   return text === undefined
     ? undefined
-    : formatter(lang, { maximumFractionDigits: 20 }).format(text as unknown as number);
+    : formatter(lang, { maximumFractionDigits: 100 }).format(text as unknown as number);
 }
 
 const DECIMAL = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;

@@ -4,13 +4,14 @@ import type { Exchange } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import { describeExchangeError } from '../../ui/describe-error';
 import { ErrorPartsPanel } from '../../ui/ErrorPanel';
-import { formatBytes } from './display-format';
+import { useFormats } from '../../format/use-formats';
 import { isOk } from './ExchangeTable';
 import { prettyXml } from './model/xml-pretty';
 
 /** One exchange: everything is rendered as text nodes (React escapes them); no wire text ever becomes markup. */
 export function ExchangeDetail({ exchange, onCopyCurl }: { exchange: Exchange; onCopyCurl: () => void }) {
   const { t, lang } = useI18n();
+  const f = useFormats();
   const request = useMemo(() => prettyXml(exchange.requestXml), [exchange.requestXml]);
   const response = useMemo(
     () => (exchange.responseXml === undefined ? undefined : prettyXml(exchange.responseXml)),
@@ -32,11 +33,12 @@ export function ExchangeDetail({ exchange, onCopyCurl }: { exchange: Exchange; o
         <dt>{t('network.detail.url')}</dt>
         <dd className="mono">{exchange.url}</dd>
         <dt>{t('network.detail.started')}</dt>
-        <dd className="num">{new Date(exchange.startedAt).toISOString()}</dd>
+        <dd className="num">{f.preciseDateTime(exchange.startedAt)}</dd>
         <dt>SOAP</dt>
         <dd className="num">
-          {exchange.soapVersion} · {Math.round(exchange.durationMs)} ms · {t('network.col.attempts')}{' '}
-          {exchange.attempts} · {formatBytes(exchange.bytesSent)} / {formatBytes(exchange.bytesReceived)}
+          {exchange.soapVersion} · {f.milliseconds(exchange.durationMs)} ·{' '}
+          {t('network.detail.attempts', { count: exchange.attempts })} · {f.bytes(exchange.bytesSent)} /{' '}
+          {f.bytes(exchange.bytesReceived)}
         </dd>
       </dl>
       {exchange.error && (

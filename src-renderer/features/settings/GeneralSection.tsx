@@ -1,18 +1,15 @@
 import { useMemo, useState } from 'react';
 import type { Settings, SettingsPatch } from '../../../src-main/contract';
 import { useUpdateSettings } from '../../api/settings';
+import { timeZoneChoices } from '../../format/date-times';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 
-function timeZones(current: string): string[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) ? all : [current, ...all];
-}
-
 export function GeneralSection({ settings }: { settings: Settings }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const update = useUpdateSettings();
-  const zones = useMemo(() => timeZones(settings.timeZone), [settings.timeZone]);
+  // Named in the UI's language with their offset, never by IANA id ("Asia/Seoul").
+  const zones = useMemo(() => timeZoneChoices(settings.timeZone, lang), [settings.timeZone, lang]);
   const save = (patch: SettingsPatch) => update.mutate(patch);
   return (
     <section className="panel" aria-labelledby="settings-general">
@@ -32,8 +29,8 @@ export function GeneralSection({ settings }: { settings: Settings }) {
         <label htmlFor="set-tz">{t('settings.timeZone')}</label>
         <select id="set-tz" value={settings.timeZone} onChange={(e) => save({ timeZone: e.target.value })}>
           {zones.map((z) => (
-            <option key={z} value={z}>
-              {z}
+            <option key={z.value} value={z.value}>
+              {z.label}
             </option>
           ))}
         </select>

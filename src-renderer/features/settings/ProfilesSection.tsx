@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Profile, Settings } from '../../../src-main/contract';
 import { useUpdateSettings } from '../../api/settings';
+import { profileLabel } from '../../app/profile-label';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { ProfileEditor } from './ProfileEditor';
@@ -43,7 +44,7 @@ export function ProfilesSection({ settings }: { settings: Settings }) {
             return (
               <tr key={p.id} aria-current={active ? 'true' : undefined}>
                 <td>
-                  {p.name}{' '}
+                  {profileLabel(p, t)}{' '}
                   {active && <span className="badge badge-neutral">{t('settings.profile.active')}</span>}
                 </td>
                 <td>

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { Profile, TicketSet } from '../../../src-main/contract';
 import { DeskCallError } from '../../api/desk';
 import { useVaultMutations, useVaultStatus } from '../../api/settings';
+import { useFormats } from '../../format/use-formats';
+import { profileLabel } from '../../app/profile-label';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { Dialog } from '../../ui/Dialog';
@@ -15,7 +17,8 @@ const FIELDS = [
 
 /** Tickets go in through password fields and never come back: the host answers with presence only. */
 export function VaultSection({ profile }: { profile: Profile }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const f = useFormats();
   const status = useVaultStatus(profile.id);
   const { set, clear, acceptWeaker } = useVaultMutations(profile.id);
   const [draft, setDraft] = useState<TicketSet>({});
@@ -37,7 +40,7 @@ export function VaultSection({ profile }: { profile: Profile }) {
 
   return (
     <section className="panel" aria-labelledby="settings-vault">
-      <h2 id="settings-vault">{t('vault.title', { profile: profile.name })}</h2>
+      <h2 id="settings-vault">{t('vault.title', { profile: profileLabel(profile, t) })}</h2>
       <p className="muted">{t('vault.explain')}</p>
       {status.isError && <ErrorPanel compact error={status.error} onRetry={() => void status.refetch()} />}
       {s?.state === 'corrupt' && (
@@ -76,8 +79,7 @@ export function VaultSection({ profile }: { profile: Profile }) {
         })}
         <div className="vault-foot">
           <span className="muted num">
-            {t('vault.lastRotated')}:{' '}
-            {s?.lastRotatedAt ? new Date(s.lastRotatedAt).toLocaleString(lang) : '—'}
+            {t('vault.lastRotated')}: {s?.lastRotatedAt ? f.dateTime(Date.parse(s.lastRotatedAt)) : '—'}
           </span>
           <span className="spacer" />
           <button
