@@ -50,6 +50,38 @@ export interface ErrorFacts {
   timeoutMs?: number;
 }
 
+/**
+ * Why a field was refused, as a rule the renderer words in the seller's language next to the field.
+ * 'too-small'/'too-large' are numbers out of bounds, 'too-long' text, 'too-many' list entries.
+ */
+export const FIELD_RULES = [
+  'required',
+  'http-url',
+  'absolute-uri',
+  'xml-prefix',
+  'profile-id',
+  'too-long',
+  'too-many',
+  'too-small',
+  'too-large',
+  'whole-number',
+  'number',
+  'choice',
+  'time-zone',
+  'duplicate',
+  'unknown-profile',
+  'invalid',
+] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
+
+export interface FieldIssue {
+  /** Where in the request: ['profiles', 1, 'apiBaseUrl'], ['replySlaHours']. */
+  path: (string | number)[];
+  rule: FieldRule;
+  /** The bound that was crossed, for 'too-small', 'too-large', 'too-long', 'too-many'. */
+  limit?: number;
+}
+
 export interface DeskError {
   code: ErrorCode;
   /** One clear sentence in English, for logs and the command line; the renderer words its own headline. */
@@ -63,6 +95,8 @@ export interface DeskError {
    */
   reason?: string;
   facts?: ErrorFacts;
+  /** INVALID_ARGUMENT: every field that was refused, all at once, so each can be marked where it is. */
+  issues?: FieldIssue[];
 }
 
 /** Every call answers with exactly one of these: errors never throw across the boundary. */

@@ -13,6 +13,8 @@ export class DeskCallError extends Error {
   /** The marketplace's own words, shown beneath the headline as sent. */
   readonly reason: string | undefined;
   readonly facts: DeskError['facts'];
+  /** For refused input: every refused field, to be marked where it is. */
+  readonly issues: DeskError['issues'];
   constructor(error: DeskError) {
     super(error.message);
     this.name = 'DeskCallError';
@@ -20,6 +22,7 @@ export class DeskCallError extends Error {
     this.detail = error.detail;
     this.reason = error.reason;
     this.facts = error.facts;
+    this.issues = error.issues;
   }
 
   /** The error as it crossed the boundary. */
@@ -30,6 +33,7 @@ export class DeskCallError extends Error {
       detail: this.detail,
       reason: this.reason,
       facts: this.facts,
+      issues: this.issues,
     };
   }
 }

@@ -2,6 +2,7 @@ import { Inbox, Images, Network, Settings, Tags } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
+import { useHasDraft } from './drafts';
 import { PAGES, useShellSlots } from './shell-slots';
 import type { Page } from './shell-slots';
 import { isMac } from './shortcuts';
@@ -17,6 +18,7 @@ const ICONS: Record<Page, LucideIcon> = {
 export function Sidebar({ page, onNavigate }: { page: Page; onNavigate: (p: Page) => void }) {
   const { t } = useI18n();
   const { counts } = useShellSlots();
+  const unsavedSettings = useHasDraft('settings.');
   const mod = isMac() ? '⌘' : 'Ctrl+';
   return (
     <nav className="sidebar" aria-label={t('nav.label')}>
@@ -35,6 +37,9 @@ export function Sidebar({ page, onNavigate }: { page: Page; onNavigate: (p: Page
           >
             <Icon size={16} aria-hidden className="nav-icon" />
             <span className="nav-label">{t(`nav.${p}` as MessageKey)}</span>
+            {p === 'settings' && unsavedSettings && (
+              <span className="nav-draft" role="img" aria-label={t('nav.unsaved')} title={t('nav.unsaved')} />
+            )}
             {count && count.value > 0 && (
               <span className={`nav-count num ${count.tone === 'alert' ? 'alert' : ''}`}>{count.value}</span>
             )}

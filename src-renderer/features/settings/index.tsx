@@ -27,6 +27,7 @@ export function SettingsPage() {
           </button>
         </div>
       )}
+      {dismiss.isError && <ErrorPanel compact error={dismiss.error} onRetry={() => dismiss.mutate()} />}
       <GeneralSection settings={s} />
       <ProfilesSection settings={s} />
       <ConnectionTestSection activeProfileId={s.activeProfileId} />
