@@ -1,5 +1,6 @@
 import { Inbox, Images, Network, Settings, Tags } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { formatNumber } from '../format/numbers';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
 import { useHasDraft } from './drafts';
@@ -16,7 +17,7 @@ const ICONS: Record<Page, LucideIcon> = {
 };
 
 export function Sidebar({ page, onNavigate }: { page: Page; onNavigate: (p: Page) => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { counts } = useShellSlots();
   const unsavedSettings = useHasDraft('settings.');
   const mod = isMac() ? '⌘' : 'Ctrl+';
@@ -41,7 +42,9 @@ export function Sidebar({ page, onNavigate }: { page: Page; onNavigate: (p: Page
               <span className="nav-draft" role="img" aria-label={t('nav.unsaved')} title={t('nav.unsaved')} />
             )}
             {count && count.value > 0 && (
-              <span className={`nav-count num ${count.tone === 'alert' ? 'alert' : ''}`}>{count.value}</span>
+              <span className={`nav-count num ${count.tone === 'alert' ? 'alert' : ''}`}>
+                {formatNumber(count.value, lang)}
+              </span>
             )}
           </button>
         );

@@ -289,12 +289,12 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     const nav = page.getByRole('navigation').locator('.nav-count');
     const waiting = all.filter((n) => n.ReplyStatus === 'NoReply').length;
     expect(await nav.getAttribute('class')).toContain('alert');
-    expect(Number(await nav.textContent())).toBe(waiting);
+    expect(Number((await nav.textContent())!.replaceAll(',', ''))).toBe(waiting);
     // The count stays on the sidebar while the seller works on another page.
     await page.getByRole('button', { name: /^룩북/ }).click();
     await page.getByRole('navigation').locator('[aria-current="page"]', { hasText: '룩북' }).waitFor();
     expect(await page.locator('.note-row').count()).toBe(0);
-    expect(Number(await nav.textContent())).toBe(waiting);
+    expect(Number((await nav.textContent())!.replaceAll(',', ''))).toBe(waiting);
     expect(await nav.getAttribute('class')).toContain('alert');
   });
 

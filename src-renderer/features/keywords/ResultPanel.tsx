@@ -1,6 +1,7 @@
 // The frame every result set shares: a title with its count, its own progress and its own error, so one failing
 // operation never blanks the others. data-hint names the hint the shown rows answer.
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../format/numbers';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 
@@ -31,7 +32,7 @@ export function ResultPanel({
   className?: string;
   children: ReactNode;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const stale = answeredHint !== undefined && answeredHint !== hint;
   return (
     <section
@@ -43,7 +44,9 @@ export function ResultPanel({
     >
       <header className="kw-panel-head">
         <h2 id={`${id}-title`}>{title}</h2>
-        {count !== undefined && !error && <span className="badge badge-neutral num">{count}</span>}
+        {count !== undefined && !error && (
+          <span className="badge badge-neutral num">{formatNumber(count, lang)}</span>
+        )}
         {fetching && <span className="kw-spinner" aria-label={t('kw.panel.loading')} />}
       </header>
       {fetching && <div className="kw-progress" aria-hidden />}
