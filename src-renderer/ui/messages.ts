@@ -8,7 +8,7 @@ export const errorsKo = {
   'error.reason': '마켓이 보낸 사유',
   'error.unexpected':
     '화면을 그리다 예상하지 못한 오류가 남 — 다시 시도하고, 계속되면 자세히 내용을 알려 주세요',
-  'error.code.INVALID_ARGUMENT': '받을 수 없는 값이 있음 — 표시된 항목을 고친 뒤 다시 시도',
+  'error.code.INVALID_ARGUMENT': '받을 수 없는 값이 있음 — 입력한 값을 고친 뒤 다시 시도',
   'error.code.SOAP_FAULT': '마켓이 요청을 거절함 — 아래 사유를 확인한 뒤 다시 시도',
   'error.code.AUTH_FAILED': '티켓이 거부됨 — 설정 → 티켓에서 확인',
   'error.code.THROTTLED': '마켓 요청 한도 초과 — 1분 뒤 다시 시도',
@@ -68,7 +68,7 @@ export const errorsEn: EnglishOf<typeof errorsKo> = {
   'error.reason': 'The marketplace said',
   'error.unexpected':
     'This page hit an unexpected error — try again, and report the details if it keeps happening',
-  'error.code.INVALID_ARGUMENT': 'Some values were not accepted — correct the marked fields and try again',
+  'error.code.INVALID_ARGUMENT': 'A value was not accepted — correct what you entered and try again',
   'error.code.SOAP_FAULT': 'The marketplace refused the request — see its reason below, then try again',
   'error.code.AUTH_FAILED': 'Tickets rejected — check them in Settings → Tickets',
   'error.code.THROTTLED': 'Marketplace request limit reached — try again in a minute',

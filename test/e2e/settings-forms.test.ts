@@ -60,7 +60,7 @@ describe('settings forms in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pf-name');
     const alert = form.getByRole('alert');
     expect(await alert.locator('.error-headline').textContent()).toBe(
-      '받을 수 없는 값이 있음 — 표시된 항목을 고친 뒤 다시 시도',
+      '받을 수 없는 값이 있음 — 표시된 항목을 고친 뒤 다시 저장',
     );
     expect(await alert.textContent()).toContain('고칠 항목 3개: 이름, API 주소 및 네임스페이스 루트');
     expect(await page.content()).not.toMatch(/profiles\.\d+\.|a live profile needs/);

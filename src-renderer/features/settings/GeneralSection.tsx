@@ -3,7 +3,7 @@ import type { FieldIssue, Settings, SettingsPatch } from '../../../src-main/cont
 import { DeskCallError } from '../../api/desk';
 import { useUpdateSettings } from '../../api/settings';
 import { timeZoneChoices } from '../../format/date-times';
-import { useI18n } from '../../i18n';
+import { LOCALE_OF, useI18n } from '../../i18n';
 import type { Translate } from '../../i18n';
 import { ErrorPanel, ErrorPartsPanel } from '../../ui/ErrorPanel';
 import type { FieldMark } from './model/profile-form';
@@ -96,7 +96,7 @@ export function GeneralSection({ settings }: { settings: Settings }) {
           compact
           parts={{
             code: 'INVALID_ARGUMENT',
-            headline: t('error.code.INVALID_ARGUMENT'),
+            headline: t('settings.invalid.headline'),
             detail: marked.map((f) => `${f}: ${markOf(f)!.rule}`).join(' — '),
             identity: 'settings.general',
           }}
@@ -104,7 +104,7 @@ export function GeneralSection({ settings }: { settings: Settings }) {
           <p>
             {t('settings.invalid.summary', {
               count: marked.length,
-              fields: marked.map((f) => t(LABEL[f])).join(', '),
+              fields: new Intl.ListFormat(LOCALE_OF[lang]).format(marked.map((f) => t(LABEL[f]))),
             })}
           </p>
         </ErrorPartsPanel>

@@ -68,7 +68,7 @@ export function ProfilesSection({ settings }: { settings: Settings }) {
         compact
         parts={{
           code: 'INVALID_ARGUMENT',
-          headline: t('error.code.INVALID_ARGUMENT'),
+          headline: t('settings.invalid.headline'),
           detail: [
             'INVALID_ARGUMENT',
             ...marked.map((f) => `${f}: ${draft.marks[f]!.rule}`),

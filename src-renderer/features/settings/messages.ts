@@ -55,6 +55,7 @@ export const settingsKo = {
   'vault.sandbox':
     '샌드박스는 앱에 내장된 시험용 티켓으로 접속하므로 입력할 티켓이 없습니다. 실제 상점의 티켓은 라이브 프로필을 추가해 사용 중으로 바꾼 뒤 여기에 입력하세요.',
   'settings.profile.draftRestored': '저장하지 않은 입력을 이어서 편집합니다.',
+  'settings.invalid.headline': '받을 수 없는 값이 있음 — 표시된 항목을 고친 뒤 다시 저장',
   'settings.invalid.summary_other': '고칠 항목 {count, number}개: {fields}',
   'settings.invalid.required': '비어 있습니다 — 값을 입력하세요.',
   'settings.invalid.http-url':
@@ -131,6 +132,7 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'vault.sandbox':
     'The sandbox signs in with test tickets built into the app, so there are no tickets to enter. To use your real shop’s tickets, add a live profile, put it in use, and enter them here.',
   'settings.profile.draftRestored': 'You are continuing an edit you had not saved.',
+  'settings.invalid.headline': 'Some values were not accepted — correct the marked fields and save again',
   'settings.invalid.summary_one': 'Field to correct: {fields}',
   'settings.invalid.summary_other': '{count, number} fields to correct: {fields}',
   'settings.invalid.required': 'This is empty — enter a value.',
