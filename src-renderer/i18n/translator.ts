@@ -62,19 +62,38 @@ function countOf(value: string | number | undefined): number | undefined {
   return typeof value === 'number' ? value : Number(value.replaceAll(',', ''));
 }
 
-/** The typed `t` over one language's fixed i18next function; messages without variables are cached. */
+/** Distinct messages with variables remembered per language: a list re-renders the same few ("3분", "2시간"). */
+const CACHE_LIMIT = 5000;
+
+/**
+ * The typed `t` over one language's fixed i18next function. Results are cached by key and variables: i18next
+ * takes microseconds per interpolated message, and the inbox asks for the same ones on every keystroke.
+ */
 export function makeTranslate(fixed: TFunction): Translate {
-  const plain = new Map<string, string>();
+  let translate = TRANSLATORS.get(fixed);
+  if (!translate) TRANSLATORS.set(fixed, (translate = translator(fixed)));
+  return translate;
+}
+
+/** One translator (and cache) per fixed function, shared by every component of the same language. */
+const TRANSLATORS = new WeakMap<TFunction, Translate>();
+
+function translator(fixed: TFunction): Translate {
+  const cache = new Map<string, string>();
   return (key, vars) => {
-    if (vars === undefined) {
-      let text = plain.get(key);
-      if (text === undefined) {
-        text = String(fixed(key, { ns: NAMESPACE_OF.get(key) }));
-        plain.set(key, text);
-      }
-      return text;
+    let id: string = key;
+    if (vars !== undefined) for (const name in vars) id += `\u0000${name}\u0001${vars[name]}`;
+    let text = cache.get(id);
+    if (text === undefined) {
+      const options =
+        vars === undefined
+          ? { ns: NAMESPACE_OF.get(key) }
+          : { ns: NAMESPACE_OF.get(key), replace: vars, count: countOf(vars['count']) };
+      text = String(fixed(key, options));
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(id, text);
     }
-    return String(fixed(key, { ns: NAMESPACE_OF.get(key), replace: vars, count: countOf(vars['count']) }));
+    return text;
   };
 }
 
