@@ -252,3 +252,44 @@ describe.each(SCENARIOS)('with $name', (scenario) => {
     },
   );
 });
+
+describe('on a healthy sandbox', () => {
+  it('the Korean UI shows no English but the marketplace data, on every page, and no alert', async () => {
+    const deps = createTestDeps({ osLocale: 'ko-KR', sandbox: { notes: 200 } });
+    const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas });
+    const { page } = app;
+    const s: Session = { app, page, deps, typed: wordsOf(HINT, 'gangnam_style'), close: async () => {} };
+    try {
+      await poll(() => page.locator('.note-row').count()).toBeGreaterThan(0);
+      await expectKoreanOnly(s, 'ko');
+      await page.getByRole('button', { name: nav('ko', 'keywords') }).click();
+      await page.getByRole('searchbox', { name: T.ko('kw.search.label') }).fill(HINT);
+      await poll(() =>
+        page.evaluate(
+          (hint) =>
+            Array.from(document.querySelectorAll<HTMLElement>('.kw-panels section[data-op]')).every(
+              (p) => p.dataset.hint === hint && p.ariaBusy !== 'true',
+            ),
+          HINT,
+        ),
+      ).toBe(true);
+      await expectKoreanOnly(s, 'ko');
+      await page.getByRole('button', { name: nav('ko', 'lookbook') }).click();
+      await poll(() => page.getByTestId('shop-name').textContent()).not.toBe('');
+      await expectKoreanOnly(s, 'ko');
+      await page.getByRole('button', { name: nav('ko', 'settings') }).click();
+      await page.getByRole('button', { name: T.ko('settings.test.button') }).click();
+      await poll(() => page.getByTestId('connection-test-market').getAttribute('data-ok')).toBe('true');
+      await expectKoreanOnly(s, 'ko');
+      await page.getByRole('button', { name: nav('ko', 'network') }).click();
+      await page.getByRole('grid').locator('tbody tr').first().click();
+      await poll(() => page.getByTestId('network-request').count()).toBe(1);
+      await expectKoreanOnly(s, 'ko');
+      expect(await checkAlerts(page, 'ko')).toEqual([]);
+      expect(app.pageErrors).toEqual([]);
+    } finally {
+      await app.close();
+      await deps.close();
+    }
+  });
+});
