@@ -1,9 +1,11 @@
+import type { DeskError } from './envelope';
+
 export interface ServiceCheck {
   ok: boolean;
   durationMs: number;
   /** The operation used for the check. */
   operation: string;
-  error?: { code: string; message: string; detail?: string };
+  error?: DeskError;
 }
 
 export interface ConnectionInfo {

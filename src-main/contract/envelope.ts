@@ -18,12 +18,85 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * A finer cause within an error code, so the renderer can name it in the seller's language: BAD_RESPONSE
+ * 'damaged' (malformed or cut short) is worded differently from 'not-soap' (a web page at the address).
+ */
+export const ERROR_CAUSES = [
+  'server-fault',
+  'missing-tickets',
+  'damaged',
+  'encoding',
+  'not-soap',
+  'unexpected-shape',
+  'unsafe',
+  'too-large',
+  'refused',
+  'reset',
+  'dns',
+  'unreachable',
+  'certificate',
+] as const;
+export type ErrorCause = (typeof ERROR_CAUSES)[number];
+
+/** Facts the renderer words a headline from; every one optional. */
+export interface ErrorFacts {
+  cause?: ErrorCause;
+  /** The HTTP status the marketplace answered with (HTTP_ERROR). */
+  httpStatus?: number;
+  /** The host (and port) that could not be reached (NETWORK). */
+  host?: string;
+  /** The time limit that ran out (TIMEOUT). */
+  timeoutMs?: number;
+}
+
+/**
+ * Why a field was refused, as a rule the renderer words in the seller's language next to the field.
+ * 'too-small'/'too-large' are numbers out of bounds, 'too-long' text, 'too-many' list entries.
+ */
+export const FIELD_RULES = [
+  'required',
+  'http-url',
+  'absolute-uri',
+  'xml-prefix',
+  'profile-id',
+  'too-long',
+  'too-many',
+  'too-small',
+  'too-large',
+  'whole-number',
+  'number',
+  'choice',
+  'time-zone',
+  'duplicate',
+  'unknown-profile',
+  'invalid',
+] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
+
+export interface FieldIssue {
+  /** Where in the request: ['profiles', 1, 'apiBaseUrl'], ['replySlaHours']. */
+  path: (string | number)[];
+  rule: FieldRule;
+  /** The bound that was crossed, for 'too-small', 'too-large', 'too-long', 'too-many'. */
+  limit?: number;
+}
+
 export interface DeskError {
   code: ErrorCode;
-  /** One clear sentence in English; the renderer shows its own localized text per code and this as detail. */
+  /** One clear sentence in English, for logs and the command line; the renderer words its own headline. */
   message: string;
   /** Extra detail on demand (fault code, HTTP status, the failing field…). Never holds a ticket. */
   detail?: string;
+  /**
+   * The marketplace's own words for the failure (a SOAP fault's reason), verbatim with tickets redacted. The
+   * renderer shows it beneath its headline, so the seller learns what the marketplace said without parsing
+   * `message`.
+   */
+  reason?: string;
+  facts?: ErrorFacts;
+  /** INVALID_ARGUMENT: every field that was refused, all at once, so each can be marked where it is. */
+  issues?: FieldIssue[];
 }
 
 /** Every call answers with exactly one of these: errors never throw across the boundary. */

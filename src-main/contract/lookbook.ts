@@ -84,7 +84,8 @@ export interface LookbookContract {
   'lookbook.get': { req: LookbookRequest; res: Lookbook };
   /** Builds the audit CSV (UTF-8 with BOM) for the renderer to download. */
   'lookbook.exportAudit': {
-    req: { sellerId: string; rows: AuditExportRow[] };
+    /** `lang` words the header and severities; `timeZone` stamps the file name in the seller's local time. */
+    req: { sellerId: string; lang: 'ko' | 'en'; timeZone: string; rows: AuditExportRow[] };
     res: { fileName: string; csv: string };
   };
 }

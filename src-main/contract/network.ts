@@ -1,3 +1,5 @@
+import type { ErrorFacts } from './envelope';
+
 /** One SOAP exchange as the network inspector shows it. Envelopes are already redacted: no ticket ever. */
 export interface Exchange {
   id: number;
@@ -17,7 +19,8 @@ export interface Exchange {
   requestXml: string;
   /** Capped at 256 KiB for the inspector. */
   responseXml?: string;
-  error?: { code: string; message: string };
+  /** Worded like a DeskError: the renderer shows its own headline, and the marketplace's reason under it. */
+  error?: { code: string; message: string; reason?: string; facts?: ErrorFacts };
 }
 
 /**

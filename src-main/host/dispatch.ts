@@ -1,6 +1,18 @@
 import type { z } from 'zod';
+import { errorFields } from '../soap/errors';
 import { ERROR_CODES } from '../contract';
-import type { Channel, DeskError, Envelope, ErrorCode, EventName, Events, Req, Res } from '../contract';
+import type {
+  Channel,
+  DeskError,
+  Envelope,
+  ErrorCode,
+  EventName,
+  Events,
+  FieldIssue,
+  Req,
+  Res,
+} from '../contract';
+import { fieldIssues } from './field-issues';
 
 export interface CallContext {
   /** Aborted when the renderer cancels the call (or the window goes away). */
@@ -11,23 +23,34 @@ export interface CallContext {
 export type Handlers = { [K in Channel]: (req: Req<K>, ctx: CallContext) => Promise<Res<K>> };
 export type RequestSchemas = { [K in Channel]: z.ZodType<Req<K>> };
 
-/** An error a handler raises on purpose, with a stable code. */
+/** An error a handler raises on purpose, with a stable code (and, for refused input, every refused field). */
 export class HostError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly detail?: string,
+    readonly issues?: FieldIssue[],
   ) {
     super(message);
     this.name = 'HostError';
   }
 }
 
+/** A request or document zod refused: the English detail for logs, the issues for the form. */
+export function invalidArgument(message: string, error: z.ZodError, subject: string): HostError {
+  const detail = error.issues.map((i) => `${i.path.join('.') || subject}: ${i.message}`).join('; ');
+  return new HostError('INVALID_ARGUMENT', message, detail, fieldIssues(error));
+}
+
 const codes = new Set<string>(ERROR_CODES);
 
 /** Maps anything thrown to the envelope's error. Errors from lower layers carry `deskCode`. */
 export function toDeskError(err: unknown): DeskError {
-  if (err instanceof HostError) return { code: err.code, message: err.message, detail: err.detail };
+  if (err instanceof HostError) {
+    const error: DeskError = { code: err.code, message: err.message, detail: err.detail };
+    if (err.issues) error.issues = err.issues;
+    return error;
+  }
   if (err && typeof err === 'object') {
     const e = err as { deskCode?: unknown; message?: unknown; detail?: unknown; name?: unknown };
     if (typeof e.deskCode === 'string' && codes.has(e.deskCode)) {
@@ -35,6 +58,7 @@ export function toDeskError(err: unknown): DeskError {
         code: e.deskCode as ErrorCode,
         message: String(e.message ?? e.deskCode),
         detail: typeof e.detail === 'string' ? e.detail : undefined,
+        ...errorFields(err),
       };
     }
     if (e.name === 'AbortError') return { code: 'ABORTED', message: 'The request was cancelled.' };
@@ -63,12 +87,9 @@ export function createDispatcher(
       const ch = channel as Channel;
       const parsed = schemas[ch].safeParse(rawReq);
       if (!parsed.success) {
-        const detail = parsed.error.issues
-          .map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`)
-          .join('; ');
         return {
           ok: false,
-          error: { code: 'INVALID_ARGUMENT', message: `Invalid request for ${channel}`, detail },
+          error: toDeskError(invalidArgument(`Invalid request for ${channel}`, parsed.error, '(request)')),
         };
       }
       const controller = new AbortController();

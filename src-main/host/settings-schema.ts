@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { isAbsoluteUri, isHttpUrl } from '../../src-shared/absolute-uri';
 import { SETTINGS_VERSION } from '../contract';
+import { ruleParams } from './field-issues';
 import type { JsonObject, Profile, Settings, SettingsPatch } from '../contract';
 
-const isTimeZone = (tz: string): boolean => {
+export const isTimeZone = (tz: string): boolean => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return true;
@@ -11,21 +13,10 @@ const isTimeZone = (tz: string): boolean => {
   }
 };
 
-const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
-
-export const profileIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only (at most 64)');
+export const profileIdSchema = z.string().refine((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id), {
+  message: 'letters, digits, - and _ only (at most 64)',
+  ...ruleParams('profile-id'),
+});
 
 const profileShape = z.object({
   id: profileIdSchema,
@@ -37,7 +28,10 @@ const profileShape = z.object({
   schemaRoot: z.string().max(512).default(''),
   suggestNamespace: z
     .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/, 'an XML prefix')
+    .refine((ns) => /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/.test(ns), {
+      message: 'an XML prefix',
+      ...ruleParams('xml-prefix'),
+    })
     .default('ns'),
   soapVersion: z.enum(['1.1', '1.2']).default('1.1'),
   pageIndexBase: z.union([z.literal(0), z.literal(1)]).default(1),
@@ -45,58 +39,102 @@ const profileShape = z.object({
   sellerIds: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
 });
 
-/** A live profile talks to the real marketplace: it needs every endpoint and both namespace roots. */
-export const profileSchema = profileShape.superRefine((p, ctx) => {
-  if (p.kind !== 'live') return;
-  for (const key of ['apiBaseUrl', 'suggestBaseUrl'] as const) {
-    if (!httpUrl.safeParse(p[key]).success) {
-      ctx.addIssue({ code: 'custom', path: [key], message: 'a live profile needs an http(s) URL' });
+/**
+ * A live profile talks to the real marketplace: it needs every endpoint and both namespace roots. Namespace roots
+ * are XML namespace names, so a saved one must be an absolute URI; a file written before that rule still loads
+ * (`strict` false) and is marked when the seller next saves it.
+ */
+function profileRules(strict: boolean) {
+  return (p: z.infer<typeof profileShape>, ctx: z.RefinementCtx) => {
+    if (p.kind === 'live') {
+      for (const key of ['apiBaseUrl', 'suggestBaseUrl'] as const) {
+        if (!isHttpUrl(p[key])) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'a live profile needs an http(s) URL',
+            ...ruleParams(p[key].trim() === '' ? 'required' : 'http-url'),
+          });
+        }
+      }
     }
-  }
-  for (const key of ['nsRoot', 'schemaRoot'] as const) {
-    if (p[key].trim() === '') {
-      ctx.addIssue({ code: 'custom', path: [key], message: 'a live profile needs this namespace root' });
+    for (const key of ['nsRoot', 'schemaRoot'] as const) {
+      if (p.kind === 'live' && p[key].trim() === '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'a live profile needs this namespace root',
+          ...ruleParams('required'),
+        });
+      } else if (strict && p[key] !== '' && !isAbsoluteUri(p[key])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'a namespace root is an absolute URI, such as http://schema.market.example.com',
+          ...ruleParams('absolute-uri'),
+        });
+      }
     }
-  }
-}) satisfies z.ZodType<Profile>;
+  };
+}
+
+/** What a saved profile must be. */
+export const profileSchema = profileShape.superRefine(profileRules(true)) satisfies z.ZodType<Profile>;
+/** What a profile read from disk must be (rules added later are checked when it is saved again). */
+const storedProfileSchema = profileShape.superRefine(profileRules(false)) satisfies z.ZodType<Profile>;
 
 const filtersSchema = z.record(z.string(), z.json()) satisfies z.ZodType<JsonObject>;
 
-const settingsFields = {
-  activeProfileId: profileIdSchema,
-  profiles: z.array(profileSchema).min(1).max(20),
-  language: z.enum(['ko', 'en', 'system']),
-  timeZone: z.string().max(64).refine(isTimeZone, 'an IANA time zone such as Asia/Seoul'),
-  replySlaHours: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 14),
-  autoRefreshMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 60),
-  inbox: z.object({ filters: filtersSchema }),
-};
+function settingsFields(profile: typeof profileSchema) {
+  return {
+    activeProfileId: profileIdSchema,
+    profiles: z.array(profile).min(1).max(20),
+    language: z.enum(['ko', 'en', 'system']),
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, { message: 'an IANA time zone such as Asia/Seoul', ...ruleParams('time-zone') }),
+    replySlaHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 14),
+    autoRefreshMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60),
+    inbox: z.object({ filters: filtersSchema }),
+  };
+}
 
 export const settingsSchema = z
-  .object({ version: z.literal(SETTINGS_VERSION), ...settingsFields })
+  .object({ version: z.literal(SETTINGS_VERSION), ...settingsFields(storedProfileSchema) })
   .superRefine((s, ctx) => {
     const ids = new Set<string>();
     s.profiles.forEach((p, i) => {
       if (ids.has(p.id))
-        ctx.addIssue({ code: 'custom', path: ['profiles', i, 'id'], message: 'duplicate id' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['profiles', i, 'id'],
+          message: 'duplicate id',
+          ...ruleParams('duplicate'),
+        });
       ids.add(p.id);
     });
     if (!ids.has(s.activeProfileId)) {
-      ctx.addIssue({ code: 'custom', path: ['activeProfileId'], message: 'no profile has this id' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['activeProfileId'],
+        message: 'no profile has this id',
+        ...ruleParams('unknown-profile'),
+      });
     }
   }) satisfies z.ZodType<Settings>;
 
-/** A patch is checked field by field here, then the merged result is checked as a whole. */
+/** A patch is checked field by field here, with today's rules, then the merged result is checked as a whole. */
 export const settingsPatchSchema = z
-  .strictObject(settingsFields)
+  .strictObject(settingsFields(profileSchema))
   .partial() satisfies z.ZodType<SettingsPatch>;
 
 export const SANDBOX_PROFILE_ID = 'sandbox';

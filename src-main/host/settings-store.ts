@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { SETTINGS_VERSION } from '../contract';
 import type { Profile, Settings, SettingsNotice, SettingsPatch, SettingsView } from '../contract';
 import { readTextIfExists, writeFileAtomic } from './atomic-file';
-import { HostError } from './dispatch';
+import { invalidArgument } from './dispatch';
 import { defaultSettings, settingsPatchSchema, settingsSchema } from './settings-schema';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -125,12 +125,8 @@ export function createSettingsStore(dir: string, opts: SettingsStoreOptions = {}
         const merged = fields.success
           ? settingsSchema.safeParse({ ...(await load()), ...fields.data })
           : fields;
-        if (!merged.success) {
-          const detail = merged.error.issues
-            .map((i) => `${i.path.join('.') || '(patch)'}: ${i.message}`)
-            .join('; ');
-          throw new HostError('INVALID_ARGUMENT', 'These settings cannot be saved.', detail);
-        }
+        if (!merged.success)
+          throw invalidArgument('These settings cannot be saved.', merged.error, '(patch)');
         // Runtime endpoints of the sandbox are never persisted, whatever the renderer echoes back.
         const next: Settings = {
           ...merged.data,

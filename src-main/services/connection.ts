@@ -7,7 +7,9 @@ import type { SettingsStore } from '../host/settings-store';
 import type { TicketVault } from '../host/vault';
 import { DEFAULT_NAMESPACES } from '../schema';
 import type { ServiceNamespaces } from '../schema';
+import { ERROR_CODES } from '../contract/envelope';
 import { createSoapClient } from '../soap/client';
+import { errorFields } from '../soap/errors';
 import type { SoapClient } from '../soap/client';
 import { createMemoryTicketSink, TicketRotation } from '../soap/ticket-rotation';
 import type { TicketSink } from '../soap/ticket-rotation';
@@ -146,11 +148,12 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
       return { ok: true, operation, durationMs: performance.now() - started };
     } catch (err) {
       const e = err as { deskCode?: string; message?: string; detail?: string };
+      const code = ERROR_CODES.find((c) => c === e.deskCode) ?? 'INTERNAL';
       return {
         ok: false,
         operation,
         durationMs: performance.now() - started,
-        error: { code: e.deskCode ?? 'INTERNAL', message: e.message ?? String(err), detail: e.detail },
+        error: { code, message: e.message ?? String(err), detail: e.detail, ...errorFields(err) },
       };
     }
   }

@@ -1,6 +1,18 @@
-import type { AuditExportRow } from '../contract/lookbook';
+import type { AuditExportRow, AuditSeverity } from '../contract/lookbook';
 
-const HEADER = ['severity', 'kind', 'target', 'message', 'detail'] as const;
+type Lang = 'ko' | 'en';
+
+/** Headers and severities in the language of the UI the audit was exported from; kinds stay stable codes. */
+const LABELS: Record<Lang, { header: readonly string[]; severity: Record<AuditSeverity, string> }> = {
+  ko: {
+    header: ['심각도', '점검 코드', '대상', '내용', '근거'],
+    severity: { error: '오류', warning: '경고', info: '참고' },
+  },
+  en: {
+    header: ['Severity', 'Check', 'Target', 'Finding', 'Evidence'],
+    severity: { error: 'Error', warning: 'Warning', info: 'Info' },
+  },
+};
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab/CR that hides one) as a formula. Audit text comes
@@ -16,17 +28,34 @@ function cell(value: string): string {
 }
 
 /** RFC 4180 CSV with CRLF line ends and a UTF-8 BOM, so Excel opens the Korean text without asking. */
-export function auditCsv(rows: readonly AuditExportRow[]): string {
-  const lines = [HEADER.join(',')];
+export function auditCsv(rows: readonly AuditExportRow[], lang: Lang): string {
+  const labels = LABELS[lang];
+  const lines = [labels.header.map(cell).join(',')];
   for (const r of rows) {
-    lines.push([r.severity, r.kind, r.target, r.message, r.detail ?? ''].map(cell).join(','));
+    lines.push(
+      [labels.severity[r.severity], r.kind, r.target, r.message, r.detail ?? ''].map(cell).join(','),
+    );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
+/** 'YYYYMMDD-HHmm' on the seller's clock (the display time zone), as the inbox export stamps its files. */
+export function localFileStamp(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}${part('month')}${part('day')}-${part('hour')}${part('minute')}`;
+}
+
 /** A file name that is safe on every OS whatever the seller ID holds. */
-export function auditFileName(sellerId: string, now: Date): string {
+export function auditFileName(sellerId: string, lang: Lang, now: Date, timeZone: string): string {
   const id = sellerId.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60) || 'seller';
-  const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
-  return `lookbook-audit-${id}-${stamp}.csv`;
+  return `${lang === 'ko' ? '룩북점검' : 'lookbook-audit'}-${id}-${localFileStamp(now, timeZone)}.csv`;
 }

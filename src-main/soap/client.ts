@@ -14,7 +14,7 @@ import type {
 import { buildRequest, decodeResponse } from './envelope-write';
 import type { SoapVersion } from './envelope-write';
 import { readSecurityHeader } from './envelope-read';
-import { BadEnvelopeError, SoapError } from './errors';
+import { BadEnvelopeError, errorFields, SoapError } from './errors';
 import { isThrottleResponse } from './fault';
 import { redactEnvelope } from './redact';
 import type { TicketRotation, Tickets } from './ticket-rotation';
@@ -148,7 +148,11 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
       exchange.durationMs = performance.now() - started;
       const e = err as { deskCode?: string; message?: string; attempts?: number };
       if (exchange.attempts === 0 && typeof e.attempts === 'number') exchange.attempts = e.attempts;
-      exchange.error = { code: e.deskCode ?? 'INTERNAL', message: e.message ?? String(err) };
+      exchange.error = {
+        code: e.deskCode ?? 'INTERNAL',
+        message: e.message ?? String(err),
+        ...errorFields(err),
+      };
       deps.onExchange?.(exchange);
       throw err;
     }

@@ -1,7 +1,7 @@
 // The SOAP layer's typed failures. `deskCode` crosses IPC unchanged (the host maps it to the envelope's error code),
 // `message` is one sentence a seller can act on, `detail` is for the curious (fault code, HTTP status, parser
 // position). Neither may ever hold a ticket: whatever came from the wire goes through redactText first.
-import type { ErrorCode } from '../contract/envelope';
+import type { ErrorCause, ErrorCode, ErrorFacts } from '../contract/envelope';
 import { redactText } from './redact';
 
 export const DESK_CODES = [
@@ -107,20 +107,34 @@ export interface FaultSummary {
 
 export type FaultClass = 'SOAP_FAULT' | 'AUTH_FAILED' | 'THROTTLED';
 
-function faultMessage(cls: FaultClass, reason: string): string {
-  if (cls === 'AUTH_FAILED')
-    return 'The marketplace rejected your API tickets; enter fresh tickets in Settings and try again.';
-  if (cls === 'THROTTLED')
-    return 'The marketplace is receiving too many requests from you; wait a minute and try again.';
+/** The reason as a message shows it: capped, without its closing full stop. */
+function shownReason(reason: string): string {
   const shown = reason.length > 300 ? `${reason.slice(0, 300)}…` : reason;
+  return shown.replace(/[.\s]+$/u, '');
+}
+
+// The marketplace's reason stays in every message, so the command line and logs carry it too; the app shows it
+// from `reason`, beneath its own headline.
+function faultMessage(cls: FaultClass, reason: string): string {
+  const shown = shownReason(reason);
+  if (cls === 'AUTH_FAILED')
+    return shown
+      ? `The marketplace rejected your API tickets (${shown}); enter fresh tickets in Settings and try again.`
+      : 'The marketplace rejected your API tickets; enter fresh tickets in Settings and try again.';
+  if (cls === 'THROTTLED')
+    return shown
+      ? `The marketplace is receiving too many requests from you (${shown}); wait a minute and try again.`
+      : 'The marketplace is receiving too many requests from you; wait a minute and try again.';
   return shown
-    ? `The marketplace refused the request: ${shown.replace(/[.\s]+$/u, '')}.`
+    ? `The marketplace refused the request: ${shown}.`
     : 'The marketplace refused the request without giving a reason; try again later.';
 }
 
 export class SoapFaultError<F extends FaultSummary = FaultSummary> extends SoapError {
   declare readonly deskCode: FaultClass;
   readonly fault: F;
+  /** The fault's reason as the marketplace wrote it, tickets redacted: shown to the seller verbatim. */
+  readonly reason: string;
   /**
    * `secrets` are literal strings (the tickets in use) to scrub from the server's text, in case the
    * marketplace echoes them back in a reason or detail.
@@ -133,6 +147,7 @@ export class SoapFaultError<F extends FaultSummary = FaultSummary> extends SoapE
     super(cls, faultMessage(cls, reason), { detail: redactText(detailParts.join(': '), secrets) });
     this.name = 'SoapFaultError';
     this.fault = fault;
+    this.reason = reason.trim();
   }
 }
 
@@ -292,4 +307,60 @@ export class SoapInternalError extends SoapError {
     });
     this.name = 'SoapInternalError';
   }
+}
+
+/**
+ * What a failure carries across IPC besides its code and sentences: the marketplace's own reason (a fault's) and
+ * the facts the app words its headline from in the seller's language (which HTTP status, which host, which
+ * kind of unreadable answer). Read from the typed errors above and from lower layers' errors by their names.
+ */
+export function errorFields(err: unknown): { reason?: string; facts?: ErrorFacts } {
+  const out: { reason?: string; facts?: ErrorFacts } = {};
+  if (err instanceof SoapFaultError && err.reason) out.reason = err.reason;
+  const facts = factsOf(err);
+  if (facts) out.facts = facts;
+  return out;
+}
+
+const CONNECTION_CAUSES: Record<string, ErrorCause> = {
+  ECONNREFUSED: 'refused',
+  ECONNRESET: 'reset',
+  EPIPE: 'reset',
+  UND_ERR_SOCKET: 'reset',
+  ENOTFOUND: 'dns',
+  EAI_AGAIN: 'dns',
+  EHOSTUNREACH: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  ETIMEDOUT: 'unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'unreachable',
+  CERT_HAS_EXPIRED: 'certificate',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'certificate',
+  SELF_SIGNED_CERT_IN_CHAIN: 'certificate',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificate',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'certificate',
+};
+
+function factsOf(err: unknown): ErrorFacts | undefined {
+  if (err instanceof SoapFaultError) {
+    const serverSide = err.deskCode === 'SOAP_FAULT' && /(^|:)(Server|Receiver)$/i.test(err.fault.code);
+    return serverSide ? { cause: 'server-fault' } : undefined;
+  }
+  if (err instanceof HttpStatusError) return { httpStatus: err.status };
+  if (err instanceof TimeoutError) return { timeoutMs: err.timeoutMs };
+  if (err instanceof ConnectionError) {
+    const cause = err.code === undefined ? undefined : CONNECTION_CAUSES[err.code];
+    return cause ? { host: err.host, cause } : { host: err.host };
+  }
+  if (err instanceof XmlSecurityError) return { cause: err.kind === 'size' ? 'too-large' : 'unsafe' };
+  if (err instanceof ResponseTooLargeError) return { cause: 'too-large' };
+  if (err instanceof XmlMalformedError) return { cause: 'damaged' };
+  if (err instanceof XmlEncodingError) return { cause: 'encoding' };
+  if (err instanceof BadEnvelopeError || err instanceof NotXmlError || err instanceof WrongContentTypeError) {
+    return { cause: 'not-soap' };
+  }
+  const name = (err as { name?: unknown } | null)?.name;
+  // Errors of the layers above and beside this file, known by name to keep the imports one way.
+  if (name === 'MissingTicketsError') return { cause: 'missing-tickets' };
+  if (name === 'ValueError' || name === 'PayloadError') return { cause: 'unexpected-shape' };
+  return undefined;
 }

@@ -6,15 +6,35 @@ declare global {
   }
 }
 
-/** An error that crossed the IPC boundary, with its stable code. */
+/** An error that crossed the IPC boundary, with its stable code and what the renderer words it from. */
 export class DeskCallError extends Error {
   readonly code: DeskError['code'];
   readonly detail: string | undefined;
+  /** The marketplace's own words, shown beneath the headline as sent. */
+  readonly reason: string | undefined;
+  readonly facts: DeskError['facts'];
+  /** For refused input: every refused field, to be marked where it is. */
+  readonly issues: DeskError['issues'];
   constructor(error: DeskError) {
     super(error.message);
     this.name = 'DeskCallError';
     this.code = error.code;
     this.detail = error.detail;
+    this.reason = error.reason;
+    this.facts = error.facts;
+    this.issues = error.issues;
+  }
+
+  /** The error as it crossed the boundary. */
+  toDeskError(): DeskError {
+    return {
+      code: this.code,
+      message: this.message,
+      detail: this.detail,
+      reason: this.reason,
+      facts: this.facts,
+      issues: this.issues,
+    };
   }
 }
 

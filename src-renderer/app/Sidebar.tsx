@@ -1,7 +1,9 @@
 import { Inbox, Images, Network, Settings, Tags } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { formatNumber } from '../format/numbers';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
+import { useHasDraft } from './drafts';
 import { PAGES, useShellSlots } from './shell-slots';
 import type { Page } from './shell-slots';
 import { isMac } from './shortcuts';
@@ -15,8 +17,9 @@ const ICONS: Record<Page, LucideIcon> = {
 };
 
 export function Sidebar({ page, onNavigate }: { page: Page; onNavigate: (p: Page) => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { counts } = useShellSlots();
+  const unsavedSettings = useHasDraft('settings.');
   const mod = isMac() ? '⌘' : 'Ctrl+';
   return (
     <nav className="sidebar" aria-label={t('nav.label')}>
@@ -35,8 +38,13 @@ export function Sidebar({ page, onNavigate }: { page: Page; onNavigate: (p: Page
           >
             <Icon size={16} aria-hidden className="nav-icon" />
             <span className="nav-label">{t(`nav.${p}` as MessageKey)}</span>
+            {p === 'settings' && unsavedSettings && (
+              <span className="nav-draft" role="img" aria-label={t('nav.unsaved')} title={t('nav.unsaved')} />
+            )}
             {count && count.value > 0 && (
-              <span className={`nav-count num ${count.tone === 'alert' ? 'alert' : ''}`}>{count.value}</span>
+              <span className={`nav-count num ${count.tone === 'alert' ? 'alert' : ''}`}>
+                {formatNumber(count.value, lang)}
+              </span>
             )}
           </button>
         );

@@ -1,8 +1,10 @@
 import { KeyRound, RefreshCw } from 'lucide-react';
 import type { Profile, VaultStatus } from '../../src-main/contract';
 import { useVaultStatus } from '../api/settings';
+import { useFormats } from '../format/use-formats';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
+import { profileLabel } from './profile-label';
 import { useShellSlots } from './shell-slots';
 
 const TICKET_STATE: Record<VaultStatus['state'], MessageKey> = {
@@ -13,24 +15,26 @@ const TICKET_STATE: Record<VaultStatus['state'], MessageKey> = {
 };
 
 export function StatusBar({ profile }: { profile: Profile | undefined }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const f = useFormats();
   const { lastSync } = useShellSlots();
   const vault = useVaultStatus(profile?.id);
   const state = vault.data?.state;
   return (
     <footer className="statusbar" role="status">
       <span className="status-item">
-        {t('status.connection')}: <strong className="status-profile">{profile?.name ?? '—'}</strong>
+        {t('status.connection')}:{' '}
+        <strong className="status-profile">{profile ? profileLabel(profile, t) : '—'}</strong>
       </span>
       {profile && (
         <span className={`badge ${profile.kind === 'sandbox' ? 'badge-sandbox' : 'badge-live'}`}>
           {t(profile.kind === 'sandbox' ? 'status.sandbox' : 'status.live')}
         </span>
       )}
-      <span className="status-item" title={lastSync?.toLocaleString(lang)}>
+      <span className="status-item" title={lastSync ? f.dateTime(lastSync.getTime()) : undefined}>
         <RefreshCw size={12} aria-hidden />
         {t('status.lastSync')}:{' '}
-        <span className="num">{lastSync ? lastSync.toLocaleTimeString(lang) : t('status.never')}</span>
+        <span className="num">{lastSync ? f.clock(lastSync.getTime()) : t('status.never')}</span>
       </span>
       <span className={`status-item tickets tickets-${state ?? 'unknown'}`}>
         <KeyRound size={12} aria-hidden />

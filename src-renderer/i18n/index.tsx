@@ -1,31 +1,34 @@
-import { createContext, useContext, useMemo } from 'react';
+// i18next through react-i18next: one instance, one namespace per feature, plural rules by Intl.PluralRules.
+// useI18n() keeps the shape every component uses, `{ t, lang }` with flat keys ('inbox.count').
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { en, ko } from './messages';
-import type { MessageKey } from './messages';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { Lang } from './lang';
+import { NAMESPACES } from './messages';
+import { createDeskI18n, makeTranslate } from './translator';
+import type { Translate } from './translator';
 
-export type Lang = 'ko' | 'en';
+export { langFromLocale, LOCALE_OF } from './lang';
+export type { Lang } from './lang';
+export type { Translate } from './translator';
 
-/** Korean for a Korean OS locale, English otherwise. */
-export function langFromLocale(locale: string | undefined): Lang {
-  return locale?.toLowerCase().startsWith('ko') ? 'ko' : 'en';
-}
-
-type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
-const I18nContext = createContext<{ lang: Lang; t: Translate }>({ lang: 'ko', t: (k) => ko[k] });
+const LangContext = createContext<Lang>('ko');
 
 export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
-  const value = useMemo(() => {
-    const table = lang === 'ko' ? ko : en;
-    const t: Translate = (key, vars) => {
-      let text: string = table[key] ?? key;
-      if (vars) for (const [k, v] of Object.entries(vars)) text = text.replaceAll(`{${k}}`, String(v));
-      return text;
-    };
-    return { lang, t };
-  }, [lang]);
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  const [instance] = useState(() => createDeskI18n(lang));
+  useEffect(() => {
+    if (instance.language !== lang) void instance.changeLanguage(lang);
+  }, [instance, lang]);
+  return (
+    <I18nextProvider i18n={instance}>
+      <LangContext.Provider value={lang}>{children}</LangContext.Provider>
+    </I18nextProvider>
+  );
 }
 
-export function useI18n() {
-  return useContext(I18nContext);
+export function useI18n(): { t: Translate; lang: Lang } {
+  const lang = useContext(LangContext);
+  // Bound to the language the shell resolved, so the first render is already in it.
+  const { t: fixed } = useTranslation(NAMESPACES, { lng: lang });
+  return useMemo(() => ({ t: makeTranslate(fixed), lang }), [fixed, lang]);
 }

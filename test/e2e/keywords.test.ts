@@ -331,7 +331,9 @@ describe('keyword explorer in Chromium against the sandbox', () => {
     await page.getByRole('button', { name: 'Keywords' }).click();
     await page.getByRole('searchbox', { name: 'Keyword hint' }).fill('나이키');
     const nick = panel(page, 'GetNicknamesByKeywordHint');
-    await poll(() => nick.getByRole('alert').textContent()).toContain('The marketplace cannot be reached.');
+    await poll(() => nick.getByRole('alert').locator('.error-headline').textContent()).toBe(
+      'Cannot reach the marketplace — check the internet connection and the service address in Settings',
+    );
     await poll(() =>
       panel(page, 'GetKeywordsByKeywordHint').locator('[role="option"]').count(),
     ).toBeGreaterThan(0);

@@ -48,7 +48,7 @@ describe('lookbook previewer in Chromium', () => {
       expect(await page.locator(`.lb-el[data-kind="${kind}"]`).count(), kind).toBeGreaterThan(0);
     }
     expect(await page.locator('.lb-el[data-kind="unknown"] [data-testid="element-kind"]').textContent()).toBe(
-      'ElementType 9',
+      '요소 유형 9',
     );
     // Pages in order, each page's elements by ElementSeqNo.
     const seqs = await page
@@ -209,7 +209,9 @@ describe('lookbook previewer in Chromium', () => {
     expect((await page.locator('.lb-finding[data-kind="image-failed"]').allTextContents()).join()).toContain(
       BROKEN_LOOKBOOK.missingImagePath,
     );
-    expect(await page.locator('.lb-finding[data-kind="page-gap"]').textContent()).toContain('3–3');
+    expect(await page.locator('.lb-finding[data-kind="page-gap"]').textContent()).toContain(
+      '3 페이지가 비어 있습니다',
+    );
     expect(await page.locator('.lb-finding[data-kind="seq-duplicate"]').count()).toBe(2);
     expect(
       await page.locator('.lb-el-meta', { hasText: `#${BROKEN_LOOKBOOK.duplicateElementSeqNo}` }).count(),
@@ -248,14 +250,20 @@ describe('lookbook previewer in Chromium', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'CSV 내보내기' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^lookbook-audit-hongdae_closet-\d{8}-\d{4}\.csv$/);
+    // Stamped on the seller's clock (Seoul), as the inbox export is: not in UTC.
+    const stamp = /^룩북점검-hongdae_closet-(\d{8}-\d{4})\.csv$/.exec(file.suggestedFilename())?.[1];
+    const seoulNow = (ms: number) =>
+      new Date(ms + 9 * 3600_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+    expect([seoulNow(Date.now()), seoulNow(Date.now() - 60_000)]).toContain(stamp);
     const bytes = await readFile((await file.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('severity,kind,target,message,detail');
+    expect(lines[0]).toBe('심각도,점검 코드,대상,내용,근거');
     expect(lines.length).toBe(1 + (await page.locator('.lb-finding').count()));
     expect(lines.join('\n')).toContain('coupon-not-lower');
-    expect(lines.join('\n')).toContain('쿠폰가가 판매가보다 낮지 않습니다.');
+    expect(lines.join('\n')).toMatch(
+      /오류,coupon-not-lower,.*쿠폰가 [\d,]+원이 판매가 [\d,]+원보다 높거나 같습니다 — 쿠폰가를 낮추세요\./,
+    );
 
     expect(app.pageErrors).toEqual([]);
     await app.close();
@@ -266,7 +274,7 @@ describe('lookbook previewer in Chromium', () => {
     await expect.poll(() => page.locator('h1').textContent()).not.toBe('');
     await expect.poll(() => page.locator('.lb-el[data-kind="unknown"]').count()).toBe(1);
     expect(await page.locator('.lb-el[data-kind="unknown"] [data-testid="element-kind"]').textContent()).toBe(
-      'ElementType 9',
+      'Element type 9',
     );
     expect(await page.getByTestId('total-items').textContent()).toMatch(/items in total$/);
     expect(app.pageErrors).toEqual([]);

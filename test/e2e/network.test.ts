@@ -171,17 +171,24 @@ describe('network inspector', () => {
     await page.getByRole('button', { name: '연결 테스트' }).click();
     const market = page.getByTestId('connection-test-market');
     await expect.poll(() => market.textContent()).toContain('실패');
-    expect(await market.textContent()).toContain('NETWORK');
+    expect(await market.locator('.error-headline').textContent()).toBe(
+      '마켓 서버가 연결을 거부함 — 설정의 서비스 주소와 포트 확인',
+    );
+    expect(await market.locator('.error-where').textContent()).toMatch(/^연결하려던 곳: 127\.0\.0\.1:\d+$/);
 
     await page.getByRole('button', { name: '네트워크' }).click();
     await page.getByLabel('결과').selectOption('error');
     const grid = page.getByRole('grid');
     const row = grid.getByRole('row').filter({ hasText: 'GetSohoLookbook' });
     await expect.poll(() => row.count()).toBe(1);
-    expect(await row.textContent()).toContain('NETWORK');
+    expect(await row.textContent()).toContain('연결 실패');
     expect(await row.textContent()).toContain('응답 없음');
     await row.click();
-    await expect.poll(() => page.getByTestId('network-error').textContent()).toContain('NETWORK');
+    await expect
+      .poll(() =>
+        page.getByTestId('network-error').getByRole('alert').locator('.error-headline').textContent(),
+      )
+      .toBe('마켓 서버가 연결을 거부함 — 설정의 서비스 주소와 포트 확인');
     expect(await page.getByText('응답을 받지 못했습니다.').isVisible()).toBe(true);
     const requestText = (await page.getByTestId('network-request').textContent()) ?? '';
     expect(requestText).toContain('soap-envelope');

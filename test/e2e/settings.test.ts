@@ -6,6 +6,14 @@ import { createSafeStorageVault } from '../../src-main/host/safe-storage-vault';
 import type { SafeStorageBackend } from '../../src-main/host/safe-storage-vault';
 import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
+import { useLiveProfile } from './live-profile';
+
+const LIVE_ENDPOINT = {
+  apiBaseUrl: 'https://api.shop.example',
+  suggestBaseUrl: 'https://suggest.shop.example',
+  nsRoot: 'http://api.shop.example',
+  schemaRoot: 'http://schema.shop.example',
+};
 
 afterAll(closeBrowser);
 
@@ -42,15 +50,14 @@ describe('settings and shell in Chromium', () => {
   });
 
   it('stores tickets without ever showing them, and the status bar follows', async () => {
-    const app = await openApp({
-      handlers: createHandlers(createTestDeps({ osLocale: 'en-US' })),
-      schemas: requestSchemas,
-      locale: 'en-US',
-    });
+    const deps = createTestDeps({ osLocale: 'en-US' });
+    const handlers = createHandlers(deps);
+    await useLiveProfile(deps, handlers, LIVE_ENDPOINT);
+    const app = await openApp({ handlers, schemas: requestSchemas, locale: 'en-US' });
     const { page } = app;
     const status = page.locator('footer.statusbar');
-    await expect.poll(() => status.textContent()).toContain('Sandbox');
-    await expect.poll(() => status.textContent()).toContain('Built-in sandbox tickets');
+    await expect.poll(() => status.textContent()).toContain('Live');
+    await expect.poll(() => status.textContent()).toContain('No tickets');
     await page.keyboard.press('Control+5');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Settings');
     await expect.poll(() => page.getByTestId('vault-auth-presence').textContent()).toBe('absent');
@@ -72,7 +79,9 @@ describe('settings and shell in Chromium', () => {
   it('asks for consent when only weaker storage exists, then stores', async () => {
     const deps = createTestDeps({ osLocale: 'en-US' });
     deps.vault = createSafeStorageVault(join(deps.dataDir, 'vault'), basicTextBackend, { platform: 'linux' });
-    const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: 'en-US' });
+    const handlers = createHandlers(deps);
+    await useLiveProfile(deps, handlers, LIVE_ENDPOINT);
+    const app = await openApp({ handlers, schemas: requestSchemas, locale: 'en-US' });
     const { page } = app;
     await expect.poll(() => page.locator('footer.statusbar').textContent()).toContain('No secure storage');
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -127,7 +136,7 @@ describe('settings and shell in Chromium', () => {
       });
       const { page } = app;
       await page.getByRole('button', { name: '설정' }).click();
-      await expect.poll(() => page.getByTestId('vault-auth-presence').textContent()).toBe('없음');
+      await expect.poll(() => page.getByTestId('vault-sandbox').isVisible()).toBe(true);
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       const fg = await page.evaluate(() => getComputedStyle(document.body).color);
       const [lb, lf] = [relativeLuminance(bg), relativeLuminance(fg)];

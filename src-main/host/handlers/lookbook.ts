@@ -4,6 +4,7 @@ import { auditCsv, auditFileName } from '../../services/lookbook-audit-csv';
 import { getLookbook } from '../../services/lookbook';
 import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../create-handlers';
+import { isTimeZone } from '../settings-schema';
 
 type Channels = keyof LookbookContract;
 
@@ -14,9 +15,9 @@ const MAX_AUDIT_ROWS = 5000;
 export function lookbookHandlers(deps: Pick<HostDeps, 'connection'>): Pick<Handlers, Channels> {
   return {
     'lookbook.get': async (req, ctx) => getLookbook(await deps.connection.active(), req, ctx.signal),
-    'lookbook.exportAudit': async ({ sellerId, rows }) => ({
-      fileName: auditFileName(sellerId, new Date()),
-      csv: auditCsv(rows),
+    'lookbook.exportAudit': async ({ sellerId, lang, timeZone, rows }) => ({
+      fileName: auditFileName(sellerId, lang, new Date(), timeZone),
+      csv: auditCsv(rows, lang),
     }),
   };
 }
@@ -44,6 +45,8 @@ export const lookbookRequestSchemas: Pick<RequestSchemas, Channels> = {
   }),
   'lookbook.exportAudit': z.strictObject({
     sellerId,
+    lang: z.enum(['ko', 'en']),
+    timeZone: z.string().max(64).refine(isTimeZone, 'an IANA time zone such as Asia/Seoul'),
     rows: z.array(auditRow).max(MAX_AUDIT_ROWS),
   }),
 };

@@ -20,7 +20,6 @@ import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
 import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
 import { useAfterPaint } from '../../app/use-after-paint';
-import { formatCount } from './count-format';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { useArrivalNotifications, useAutoRefresh, useCachedNotes, useNotesSync, useNow } from './use-notes';
 import './inbox.css';
@@ -233,7 +232,7 @@ const Inbox = memo(function Inbox(props: {
     try {
       const r = await call('notes.export', { format, seqNos: seqNosOf(columns, rows), lang, timeZone });
       setExportMsg(
-        r.path ? t('inbox.export.done', { rows: r.rows, path: r.path }) : t('inbox.export.dismissed'),
+        r.path ? t('inbox.export.done', { count: r.rows, path: r.path }) : t('inbox.export.dismissed'),
       );
     } catch (err) {
       setExportError(err);
@@ -379,14 +378,14 @@ const Inbox = memo(function Inbox(props: {
             aria-label={t('inbox.sync.progress', {
               done: sync.progress?.done ?? 0,
               total: sync.progress?.total ?? 0,
-              notes: sync.progress?.notes ?? 0,
+              count: sync.progress?.notes ?? 0,
             })}
           />
           <span className="num">
             {t('inbox.sync.progress', {
               done: sync.progress?.done ?? 0,
               total: sync.progress?.total ?? '…',
-              notes: formatCount(sync.progress?.notes ?? 0),
+              count: sync.progress?.notes ?? 0,
             })}
           </span>
           <button type="button" className="btn btn-small" onClick={sync.cancel}>
@@ -443,11 +442,11 @@ const Inbox = memo(function Inbox(props: {
 
       <div className="list-meta">
         <span aria-label={t('inbox.count.label')} className="num" data-testid="note-count">
-          {t('inbox.count', { count: formatCount(rows.length) })}
+          {t('inbox.count', { count: rows.length })}
         </span>
         {selected.size > 1 && (
           <>
-            <span className="num">· {t('inbox.selected', { count: formatCount(selected.size) })}</span>
+            <span className="num">· {t('inbox.selected', { count: selected.size })}</span>
             <button type="button" className="btn btn-small" onClick={() => void markSelectedHandled()}>
               {t('inbox.markHandled')}
             </button>

@@ -1,4 +1,6 @@
-// The inbox feature's messages, merged into src-renderer/i18n/messages.ts. Korean first.
+// The inbox feature's messages: the i18n namespace 'inbox'. Korean first; a key ending in _other takes a count.
+import type { EnglishOf } from '../../i18n/plurals';
+
 export const inboxKo = {
   'inbox.search': '검색',
   'inbox.search.placeholder': '제목·내용·구매자·상품 검색 (초성 가능)  /',
@@ -31,11 +33,11 @@ export const inboxKo = {
   'inbox.export': '내보내기 (e)',
   'inbox.export.csv': 'CSV로 내보내기',
   'inbox.export.xlsx': 'Excel(XLSX)로 내보내기',
-  'inbox.export.done': '{rows}건을 저장했습니다: {path}',
+  'inbox.export.done_other': '{count, number}건을 저장했습니다: {path}',
   'inbox.export.dismissed': '저장을 취소했습니다.',
-  'inbox.count': '{count}건',
+  'inbox.count_other': '{count, number}건',
   'inbox.count.label': '표시 중인 문의',
-  'inbox.selected': '{count}건 선택',
+  'inbox.selected': '{count, number}건 선택',
   'inbox.markHandled': '선택 항목 처리 표시',
   'inbox.col.status': '상태',
   'inbox.col.type': '유형',
@@ -51,10 +53,11 @@ export const inboxKo = {
   'inbox.handled': '처리함',
   'inbox.asOf': '{time} 기준',
   'inbox.asOf.never': '아직 동기화하지 않음',
-  'inbox.sync.progress': '동기화 중… {done}/{total}일 · {notes}건',
+  'inbox.sync.progress_other': '동기화 중… {done}/{total}일 · {count, number}건',
   'inbox.sync.cancel': '취소',
-  'inbox.sync.cancelled': '동기화를 취소했습니다. 이미 받은 {done}개 구간은 저장되어 있습니다.',
-  'inbox.sync.failedSlices': '{count}개 구간을 받지 못했습니다. 받은 문의는 저장되어 있습니다.',
+  'inbox.sync.cancelled': '동기화를 취소했습니다. 이미 받은 문의는 저장되어 있습니다.',
+  'inbox.sync.failedSlices_other':
+    '판매자별로 {count, number}일치 문의를 받지 못했습니다. 받은 문의는 저장되어 있습니다.',
   'inbox.sync.failedSlice': '{seller} · {day}: {message} ({attempts}회 시도)',
   'inbox.offline': '오프라인: 마켓에 연결할 수 없어 {time}에 저장한 문의를 보여줍니다.',
   'inbox.offline.never': '오프라인: 마켓에 연결할 수 없습니다.',
@@ -83,7 +86,7 @@ export const inboxKo = {
   'inbox.summary.oldest': '가장 오래 기다린 문의',
   'inbox.summary.none': '없음',
   'inbox.chart.label': '일별 문의 수 (답변 상태별)',
-  'inbox.notify.title': '새 미답변 문의 {count}건',
+  'inbox.notify.title_other': '새 미답변 문의 {count, number}건',
   'inbox.duration.m': '{n}분',
   'inbox.duration.h': '{n}시간',
   'inbox.duration.d': '{n}일 {h}시간',
@@ -97,7 +100,7 @@ export const inboxKo = {
   'shortcuts.inbox.selectAll': '문의함: 모두 선택',
 } as const;
 
-export const inboxEn: Record<keyof typeof inboxKo, string> = {
+export const inboxEn: EnglishOf<typeof inboxKo> = {
   'inbox.search': 'Search',
   'inbox.search.placeholder': 'Search title, content, buyer, item (Korean initials work)  /',
   'inbox.range': 'Period',
@@ -129,11 +132,13 @@ export const inboxEn: Record<keyof typeof inboxKo, string> = {
   'inbox.export': 'Export (e)',
   'inbox.export.csv': 'Export as CSV',
   'inbox.export.xlsx': 'Export as Excel (XLSX)',
-  'inbox.export.done': 'Saved {rows} notes to {path}',
+  'inbox.export.done_one': 'Saved {count, number} note to {path}',
+  'inbox.export.done_other': 'Saved {count, number} notes to {path}',
   'inbox.export.dismissed': 'Export cancelled.',
-  'inbox.count': '{count} notes',
+  'inbox.count_one': '{count, number} note',
+  'inbox.count_other': '{count, number} notes',
   'inbox.count.label': 'Notes shown',
-  'inbox.selected': '{count} selected',
+  'inbox.selected': '{count, number} selected',
   'inbox.markHandled': 'Mark selected as handled',
   'inbox.col.status': 'Status',
   'inbox.col.type': 'Type',
@@ -149,11 +154,15 @@ export const inboxEn: Record<keyof typeof inboxKo, string> = {
   'inbox.handled': 'Handled',
   'inbox.asOf': 'as of {time}',
   'inbox.asOf.never': 'Not synced yet',
-  'inbox.sync.progress': 'Syncing… {done}/{total} days · {notes} notes',
+  'inbox.sync.progress_one': 'Syncing… {done}/{total} days · {count, number} note',
+  'inbox.sync.progress_other': 'Syncing… {done}/{total} days · {count, number} notes',
   'inbox.sync.cancel': 'Cancel',
-  'inbox.sync.cancelled': 'Sync cancelled. The {done} slices already received are saved.',
-  'inbox.sync.failedSlices': '{count} slices could not be fetched. Everything received is saved.',
-  'inbox.sync.failedSlice': '{seller} · {day}: {message} ({attempts} tries)',
+  'inbox.sync.cancelled': 'Sync cancelled. The notes already received are saved.',
+  'inbox.sync.failedSlices_one':
+    'One day of notes for a seller could not be fetched. Everything received is saved.',
+  'inbox.sync.failedSlices_other':
+    '{count, number} days of notes (counted per seller) could not be fetched. Everything received is saved.',
+  'inbox.sync.failedSlice': '{seller} · {day}: {message} (tried {attempts}×)',
   'inbox.offline': 'Offline: the marketplace cannot be reached; showing notes saved at {time}.',
   'inbox.offline.never': 'Offline: the marketplace cannot be reached.',
   'inbox.notice.cacheReset':
@@ -182,7 +191,8 @@ export const inboxEn: Record<keyof typeof inboxKo, string> = {
   'inbox.summary.oldest': 'Waiting longest',
   'inbox.summary.none': 'none',
   'inbox.chart.label': 'Notes per day by reply status',
-  'inbox.notify.title': '{count} new notes waiting for a reply',
+  'inbox.notify.title_one': '{count, number} new note waiting for a reply',
+  'inbox.notify.title_other': '{count, number} new notes waiting for a reply',
   'inbox.duration.m': '{n} min',
   'inbox.duration.h': '{n} h',
   'inbox.duration.d': '{n} d {h} h',

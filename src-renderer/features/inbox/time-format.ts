@@ -36,7 +36,7 @@ export function useTimeFormat(timeZone: string, nowMs: number): TimeFormat {
         }
         return rel.format(0, 'minute');
       },
-      absolute: (ms) => `${abs.format(ms)} (${timeZone})`,
+      absolute: (ms) => abs.format(ms),
       clock: (ms) => clock.format(ms),
       day: (day) => short.format(Date.parse(`${day}T00:00:00Z`)),
       duration(ms) {

@@ -26,7 +26,8 @@ export function Basket({ basket, dispatch }: { basket: string[]; dispatch: (a: B
       <header className="kw-panel-head">
         <h2 id="kw-basket-title">{t('kw.basket.title')}</h2>
         <span className={over > 0 ? 'kw-count over num' : 'kw-count num'} data-testid="basket-count">
-          {t('kw.basket.count', { chars: len.chars, bytes: len.bytes, limit: TITLE_BYTE_LIMIT })}
+          {t('kw.basket.chars', { count: len.chars })} ·{' '}
+          {t('kw.basket.bytes', { count: len.bytes, limit: TITLE_BYTE_LIMIT })}
         </span>
       </header>
       <div className="kw-meter" aria-hidden>
@@ -35,7 +36,7 @@ export function Basket({ basket, dispatch }: { basket: string[]; dispatch: (a: B
           style={{ width: `${Math.min(100, (len.bytes / TITLE_BYTE_LIMIT) * 100)}%` }}
         />
       </div>
-      {over > 0 && <p className="kw-warn">{t('kw.basket.over', { over })}</p>}
+      {over > 0 && <p className="kw-warn">{t('kw.basket.over', { count: over })}</p>}
       {len.unencodable.length > 0 && (
         <p className="kw-warn">{t('kw.basket.unencodable', { chars: len.unencodable.join(' ') })}</p>
       )}

@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { SuggestOSCatalogDto } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
-import { decimalText } from './model/suggest-values';
+import { formatWon } from '../../format/money';
 
 interface Visible {
   node: SuggestOSCatalogDto;
@@ -38,7 +38,7 @@ function flatten(nodes: SuggestOSCatalogDto[], expanded: Set<string>): Visible[]
 }
 
 export function CatalogTree({ roots }: { roots: SuggestOSCatalogDto[] }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const id = useId();
   // Roots start open: the seller asked for this catalog, its first level is what they came to see.
   const [expanded, setExpanded] = useState(() => new Set(roots.map((_, i) => String(i))));
@@ -142,7 +142,7 @@ export function CatalogTree({ roots }: { roots: SuggestOSCatalogDto[] }) {
               <span className="badge badge-neutral">{n.SetAttributeElementName}</span>
             )}
             <span className="kw-tree-meta num muted">
-              {n.LowestPrice !== undefined && t('kw.item.won', { value: decimalText(n.LowestPrice) })}
+              {n.LowestPrice !== undefined && formatWon(n.LowestPrice, lang).text}
               {n.MatchingItemCount !== undefined &&
                 ` · ${t('kw.catalog.items', { count: n.MatchingItemCount })}`}
             </span>

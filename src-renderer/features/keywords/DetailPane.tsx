@@ -8,24 +8,22 @@ import { ErrorPanel } from '../../ui/ErrorPanel';
 import { CatalogTree } from './CatalogTree';
 import type { Detail } from './model/detail';
 import { useBook, useBrandItems, useCatalog, useSuggestBase } from './suggest-queries';
-import { dateText, decimalText, imageUrl } from './model/suggest-values';
+import { formatWon } from '../../format/money';
+import { formatNumber } from '../../format/numbers';
+import { dateText, imageUrl } from './model/suggest-values';
 
 const present = <T,>(list: (T | null)[] | undefined): T[] => (list ?? []).filter((x): x is T => x !== null);
 
 function Price({ item }: { item: SuggestItemDto }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const discounted = item.DiscountPrice !== undefined && item.DiscountPrice !== item.Price;
   return (
     <div className="kw-price num">
       {item.DiscountRate !== undefined && item.DiscountRate > 0 && (
         <span className="kw-rate">{t('kw.item.discount', { rate: item.DiscountRate })}</span>
       )}
-      <strong>
-        {t('kw.item.won', { value: decimalText(discounted ? item.DiscountPrice : item.Price) })}
-      </strong>
-      {discounted && item.Price !== undefined && (
-        <s className="muted">{t('kw.item.won', { value: decimalText(item.Price) })}</s>
-      )}
+      <strong>{formatWon((discounted ? item.DiscountPrice : item.Price) ?? '', lang).text}</strong>
+      {discounted && item.Price !== undefined && <s className="muted">{formatWon(item.Price, lang).text}</s>}
     </div>
   );
 }
@@ -78,7 +76,7 @@ function BrandItems({ id }: { id: number }) {
 }
 
 function Book({ id }: { id: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const q = useBook(id);
   const base = useSuggestBase();
   const books = present<SuggestBookItemDto>(q.data?.SuggestBookItemT);
@@ -91,11 +89,8 @@ function Book({ id }: { id: string }) {
           ['kw.book.author', b.Author],
           ['kw.book.publisher', b.Publisher],
           ['kw.book.published', b.ProductionDate === undefined ? undefined : dateText(b.ProductionDate)],
-          [
-            'kw.book.lowest',
-            b.LowestPrice === undefined ? undefined : t('kw.item.won', { value: decimalText(b.LowestPrice) }),
-          ],
-          ['kw.book.cash', b.BookCash === undefined ? undefined : String(b.BookCash)],
+          ['kw.book.lowest', b.LowestPrice === undefined ? undefined : formatWon(b.LowestPrice, lang).text],
+          ['kw.book.cash', b.BookCash === undefined ? undefined : formatNumber(b.BookCash, lang)],
         ];
         return (
           <article key={`${i}:${b.ItemNo ?? ''}`} className="kw-book">

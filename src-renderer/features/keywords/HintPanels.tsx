@@ -1,6 +1,8 @@
 // The eight result sets of one hint, each in its own panel with its own progress and error.
 import type { KSDataDto } from '../../../src-main/contract';
-import { useI18n } from '../../i18n';
+import { useQueries } from '@tanstack/react-query';
+import { LOCALE_OF, useI18n } from '../../i18n';
+import { ErrorPartsPanel } from '../../ui/ErrorPanel';
 import type { MessageKey } from '../../i18n/messages';
 import type { Detail } from './model/detail';
 import { Highlighted } from './Highlighted';
@@ -9,11 +11,14 @@ import { KeywordSuggestPanel } from './KeywordSuggestPanel';
 import { PickList } from './PickList';
 import type { PickItem } from './PickList';
 import { ResultPanel, hintPanelProps } from './ResultPanel';
-import { useHintQuery } from './suggest-queries';
+import { sharedFailureGroups } from './model/shared-failures';
+import { HINT_OPERATIONS, hintQueryOptions, useHintQuery } from './suggest-queries';
 import type { HintOperation } from './suggest-queries';
 
 export interface PanelProps {
   hint: string;
+  /** Operations whose failure is shown once for all of them above the panels. */
+  sharedFailures: ReadonlySet<string>;
   background: string;
   now: number;
   onPick: (keyword: string) => void;
@@ -43,7 +48,7 @@ function KsDataPanel({ op, ...p }: PanelProps & { op: KsOperation }) {
   }));
   const title = t(`kw.op.${op}` as MessageKey);
   return (
-    <ResultPanel {...hintPanelProps(op, title, q, p.hint, rows.length)}>
+    <ResultPanel {...hintPanelProps(op, title, q, p, rows.length)}>
       {items.length > 0 && (
         <div className="kw-cols kw-ks" aria-hidden>
           <span>{t('kw.col.rank')}</span>
@@ -65,7 +70,7 @@ function TopCategoryPanel(p: PanelProps) {
   const rows = present(q.data?.data?.KSTopCategoryDataT);
   const title = t(`kw.op.${op}`);
   return (
-    <ResultPanel {...hintPanelProps(op, title, q, p.hint, rows.length)}>
+    <ResultPanel {...hintPanelProps(op, title, q, p, rows.length)}>
       <PickList
         label={title}
         onPick={p.onPick}
@@ -98,7 +103,7 @@ function BrandPanel(p: PanelProps) {
   const shownHint = q.data?.hint ?? p.hint;
   const title = t(`kw.op.${op}`);
   return (
-    <ResultPanel {...hintPanelProps(op, title, q, p.hint, rows.length)}>
+    <ResultPanel {...hintPanelProps(op, title, q, p, rows.length)}>
       <PickList
         label={title}
         onPick={p.onPick}
@@ -152,22 +157,50 @@ function BrandPanel(p: PanelProps) {
   );
 }
 
-export function HintPanels(p: PanelProps) {
+export function HintPanels(p: Omit<PanelProps, 'sharedFailures'>) {
+  const { t, lang } = useI18n();
+  const queries = useQueries({ queries: HINT_OPERATIONS.map((op) => hintQueryOptions(op, p.hint)) });
+  const groups = sharedFailureGroups(
+    HINT_OPERATIONS.map((op, i) => ({ op, error: queries[i]!.error })),
+    t,
+    lang,
+  );
+  const sharedFailures = new Set(groups.flatMap((g) => g.ops));
+  const panel = { ...p, sharedFailures };
+  const list = new Intl.ListFormat(LOCALE_OF[lang], { type: 'conjunction' });
   return (
-    // Two stacked columns rather than a grid, so a long panel never leaves a hole beside a short one.
-    <div className="kw-panels">
-      <div className="kw-col">
-        <KeywordSuggestPanel {...p} />
-        <BrandPanel {...p} />
-        <KsDataPanel op="GetNicknamesByKeywordHint" {...p} />
+    <>
+      {groups.map((g) => (
+        <ErrorPartsPanel
+          key={g.parts.identity}
+          parts={g.parts}
+          onRetry={() => {
+            for (const op of g.ops) void queries[HINT_OPERATIONS.indexOf(op)]!.refetch();
+          }}
+        >
+          <p className="kw-shared-ops">
+            {t('kw.failure.ops', {
+              count: g.ops.length,
+              ops: list.format(g.ops.map((op) => t(`kw.op.${op}`))),
+            })}
+          </p>
+        </ErrorPartsPanel>
+      ))}
+      {/* Two stacked columns rather than a grid, so a long panel never leaves a hole beside a short one. */}
+      <div className="kw-panels">
+        <div className="kw-col">
+          <KeywordSuggestPanel {...panel} />
+          <BrandPanel {...panel} />
+          <KsDataPanel op="GetNicknamesByKeywordHint" {...panel} />
+        </div>
+        <div className="kw-col">
+          <KsDataPanel op="GetKeywordsByKeywordHint" {...panel} />
+          <KsDataPanel op="GetSuggestionKeywordsByKeywordHint" {...panel} />
+          <TopCategoryPanel {...panel} />
+          <KsDataPanel op="GetBooksKeywordByKeywordHint" {...panel} />
+          <KsDataPanel op="GetTicketKeywordByKeywordHint" {...panel} />
+        </div>
       </div>
-      <div className="kw-col">
-        <KsDataPanel op="GetKeywordsByKeywordHint" {...p} />
-        <KsDataPanel op="GetSuggestionKeywordsByKeywordHint" {...p} />
-        <TopCategoryPanel {...p} />
-        <KsDataPanel op="GetBooksKeywordByKeywordHint" {...p} />
-        <KsDataPanel op="GetTicketKeywordByKeywordHint" {...p} />
-      </div>
-    </div>
+    </>
   );
 }

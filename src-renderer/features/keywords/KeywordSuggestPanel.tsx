@@ -123,7 +123,7 @@ export function KeywordSuggestPanel(p: PanelProps) {
   ];
   const total = sections.reduce((n, s) => n + s.items.length, 0);
   return (
-    <ResultPanel {...hintPanelProps(op, title, q, p.hint, total)}>
+    <ResultPanel {...hintPanelProps(op, title, q, p, total)}>
       {total > 0 &&
         sections
           .filter((s) => s.items.length > 0)

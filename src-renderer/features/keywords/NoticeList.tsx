@@ -1,6 +1,7 @@
 // GetSuggestionNotice as the marketplace lists it: by DisplayOrder, bold and coloured as sent, each linking out
 // through the host's validated shell.openExternal. Ended and upcoming notices stay visible but greyed, after the
 // current ones (see orderNotices).
+import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { call } from '../../api/desk';
 import { useI18n } from '../../i18n';
@@ -15,6 +16,7 @@ const isWebLink = (url: string | undefined): url is string => url !== undefined 
 export function NoticeList({ background, now }: { background: string; now: number }) {
   const { t } = useI18n();
   const q = useNotices();
+  const open = useMutation({ mutationFn: (url: string) => call('shell.openExternal', { url }) });
   const notices = orderNotices(q.data?.SearchNoticeT ?? [], now);
   return (
     <section className="kw-side-panel" aria-labelledby="kw-notice-title" data-op="GetSuggestionNotice">
@@ -22,6 +24,7 @@ export function NoticeList({ background, now }: { background: string; now: numbe
         <h2 id="kw-notice-title">{t('kw.notice.title')}</h2>
         {q.data && <span className="badge badge-neutral num">{notices.length}</span>}
       </header>
+      {open.isError && <ErrorPanel compact error={open.error} />}
       {q.error ? (
         <ErrorPanel error={q.error} onRetry={() => void q.refetch()} compact />
       ) : q.isPending ? (
@@ -55,7 +58,7 @@ export function NoticeList({ background, now }: { background: string; now: numbe
                       className="kw-notice-link"
                       style={{ fontWeight: n.IsBold ? 700 : undefined, color: colour.text }}
                       title={t('kw.notice.open', { url })}
-                      onClick={() => void call('shell.openExternal', { url }).catch(() => {})}
+                      onClick={() => open.mutate(url)}
                     >
                       {label}
                       {swatch}

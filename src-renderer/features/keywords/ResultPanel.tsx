@@ -1,6 +1,7 @@
 // The frame every result set shares: a title with its count, its own progress and its own error, so one failing
 // operation never blanks the others. data-hint names the hint the shown rows answer.
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../format/numbers';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 
@@ -12,6 +13,7 @@ export function ResultPanel({
   hint,
   fetching,
   error,
+  sharedFailure,
   onRetry,
   className,
   children,
@@ -24,11 +26,13 @@ export function ResultPanel({
   hint: string;
   fetching: boolean;
   error: unknown;
+  /** The failure is shared with other panels and told once above them; this panel only says so. */
+  sharedFailure: boolean;
   onRetry: () => void;
   className?: string;
   children: ReactNode;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const stale = answeredHint !== undefined && answeredHint !== hint;
   return (
     <section
@@ -40,11 +44,17 @@ export function ResultPanel({
     >
       <header className="kw-panel-head">
         <h2 id={`${id}-title`}>{title}</h2>
-        {count !== undefined && !error && <span className="badge badge-neutral num">{count}</span>}
+        {count !== undefined && !error && (
+          <span className="badge badge-neutral num">{formatNumber(count, lang)}</span>
+        )}
         {fetching && <span className="kw-spinner" aria-label={t('kw.panel.loading')} />}
       </header>
       {fetching && <div className="kw-progress" aria-hidden />}
-      {error ? (
+      {error && sharedFailure ? (
+        <div className="kw-panel-body">
+          <p className="kw-none kw-shared-failure">{t('kw.panel.sharedFailure')}</p>
+        </div>
+      ) : error ? (
         <div className="kw-panel-body">
           <ErrorPanel error={error} onRetry={onRetry} compact />
         </div>
@@ -66,7 +76,7 @@ export function hintPanelProps(
   id: string,
   title: string,
   q: { data?: { hint: string }; isFetching: boolean; error: unknown; refetch: () => unknown },
-  hint: string,
+  p: { hint: string; sharedFailures: ReadonlySet<string> },
   count: number | undefined,
 ) {
   return {
@@ -74,9 +84,10 @@ export function hintPanelProps(
     title,
     count: q.data ? count : undefined,
     answeredHint: q.data?.hint,
-    hint,
+    hint: p.hint,
     fetching: q.isFetching,
     error: q.error,
+    sharedFailure: q.error != null && p.sharedFailures.has(id),
     onRetry: () => void q.refetch(),
   };
 }

@@ -1,7 +1,7 @@
 // TanStack Query hooks over the suggest channels. Every query consumes its AbortSignal, so when the hint changes
 // the stale query loses its observer and TanStack Query aborts it: the renderer's abort reaches the host through
 // desk.abort, the host aborts the handler's signal, and the transport drops the SOAP request.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Res, SuggestChannel } from '../../../src-main/contract';
 import { call } from '../../api/desk';
 
@@ -34,7 +34,12 @@ export const suggestKeys = {
 };
 
 export function useHintQuery<O extends HintOperation>(op: O, hint: string) {
-  return useQuery({
+  return useQuery(hintQueryOptions(op, hint));
+}
+
+/** One panel's query; the page also reads all eight together to show a failure they share once. */
+export function hintQueryOptions<O extends HintOperation>(op: O, hint: string) {
+  return queryOptions({
     queryKey: suggestKeys.hint(op, hint),
     queryFn: async ({ signal }): Promise<Answer<Res<`suggest.${O}`>>> => ({
       hint,

@@ -1,8 +1,8 @@
 import { CircleAlert, Download, Info, TriangleAlert } from 'lucide-react';
 import type { AuditSeverity } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
-import type { MessageKey } from '../../i18n/messages';
 import type { AuditFinding } from './model/audit-rules';
+import { findingText } from './model/finding-text';
 
 const ICON = { error: CircleAlert, warning: TriangleAlert, info: Info } as const;
 
@@ -23,7 +23,7 @@ export function AuditPanel({
   onExport: () => void;
   exporting: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const count = (s: AuditSeverity) => findings.filter((f) => f.severity === s).length;
   return (
     <aside className="lb-audit" aria-label={t('lookbook.audit')}>
@@ -35,7 +35,11 @@ export function AuditPanel({
         </button>
       </div>
       <p className="muted lb-small" data-testid="audit-count">
-        {t('lookbook.audit.count', { error: count('error'), warning: count('warning'), info: count('info') })}
+        {[
+          t('lookbook.audit.errors', { count: count('error') }),
+          t('lookbook.audit.warnings', { count: count('warning') }),
+          t('lookbook.audit.infos', { count: count('info') }),
+        ].join(' · ')}
       </p>
       <label className="lb-limit">
         <span>{t('lookbook.audit.limit')}</span>
@@ -75,7 +79,7 @@ export function AuditPanel({
                       </span>
                       {targetLabel(f.targetKey)}
                     </span>
-                    <span>{t(`lookbook.audit.${f.kind}` as MessageKey, f.vars)}</span>
+                    <span>{findingText(f, t, lang)}</span>
                     {f.detail !== undefined && <span className="lb-finding-detail mono">{f.detail}</span>}
                   </span>
                 </button>

@@ -55,7 +55,7 @@ export function IntroElement({
         <>
           <p className="lb-text">{el.contents}</p>
           <p className="lb-text-bytes muted num">
-            {t('lookbook.text.bytes', { bytes: el.contentsEucKrBytes ?? 0 })}
+            {t('lookbook.text.bytes', { count: el.contentsEucKrBytes ?? 0 })}
           </p>
         </>
       )}

@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n';
 import type { ElementActions } from './IntroElement';
 import { swatchColour } from './model/colour-swatch';
 import { httpUrl, loadableImage } from './model/link-url';
-import { formatCount, formatPercent, formatWon } from './model/numeric-field';
+import { parseNumeric, shownPercent, shownWon } from './model/numeric-field';
 
 export function ItemCard({
   item,
@@ -16,14 +16,16 @@ export function ItemCard({
   highlighted: boolean;
   actions: ElementActions;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [active, setActive] = useState(0);
   const activeRaw = item.images[active] ?? item.images[0];
   const activeSrc = loadableImage(activeRaw);
   const failed = activeSrc !== undefined && actions.isFailed(item.key, activeSrc);
-  const price = item.price === undefined ? undefined : formatWon(item.price);
-  const coupon = item.couponDiscountPrice === undefined ? undefined : formatWon(item.couponDiscountPrice);
+  const price = item.price === undefined ? undefined : shownWon(item.price, lang);
+  const coupon =
+    item.couponDiscountPrice === undefined ? undefined : shownWon(item.couponDiscountPrice, lang);
   const landing = httpUrl(item.landingUrl);
+  const feedback = parseNumeric(item.feedbackCount);
 
   return (
     <article
@@ -114,7 +116,7 @@ export function ItemCard({
               <span className="lb-price-now">
                 {item.discount !== undefined && (
                   <span className="lb-discount num" data-field="discount" title={t('lookbook.item.discount')}>
-                    {formatPercent(item.discount).text}
+                    {shownPercent(item.discount, lang).text}
                   </span>
                 )}
                 <strong className="num" data-field="coupon" title={t('lookbook.item.coupon')}>
@@ -163,12 +165,14 @@ export function ItemCard({
         <p className="lb-item-stats muted lb-small">
           {item.feedbackCount !== undefined && (
             <span data-field="feedback">
-              {t('lookbook.item.feedback', { count: formatCount(item.feedbackCount).text })}
+              {feedback === undefined
+                ? t('lookbook.item.feedbackAsSent', { value: item.feedbackCount })
+                : t('lookbook.item.feedback', { count: feedback })}
             </span>
           )}
           {item.satisfactionRate !== undefined && (
             <span data-field="satisfaction">
-              {t('lookbook.item.satisfaction', { rate: formatPercent(item.satisfactionRate).text })}
+              {t('lookbook.item.satisfaction', { rate: shownPercent(item.satisfactionRate, lang).text })}
             </span>
           )}
         </p>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, Monitor, Smartphone } from 'lucide-react';
 import type { Lookbook, LookbookElement } from '../../../src-main/contract';
 import { PageToolbar, useNavIntent } from '../../app/shell-slots';
+import { useSettings } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { AuditPanel } from './AuditPanel';
@@ -12,6 +13,7 @@ import { LandingDialog } from './LandingDialog';
 import { useConnectionInfo, useExportAudit, useLookbook, useOpenExternal } from './lookbook-queries';
 import { DEFAULT_TEXT_LIMIT_BYTES, auditLookbook } from './model/audit-rules';
 import type { AuditFinding } from './model/audit-rules';
+import { findingText } from './model/finding-text';
 import { groupByPage } from './model/page-groups';
 import { sanitizeLookbookHtml } from './model/sanitize-html';
 import type { SanitizedHtml } from './model/sanitize-html';
@@ -35,7 +37,8 @@ function reveal(key: string) {
 }
 
 export function LookbookPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const timeZone = useSettings().data?.settings.timeZone;
   const info = useConnectionInfo();
   const sellerIds = info.data?.sellerIds ?? [];
   const [sellerInput, setSellerInput] = useState('');
@@ -99,6 +102,9 @@ export function LookbookPage() {
   const load = (id: string) => {
     const next = id.trim();
     if (next === '') return;
+    // A failure to open a link or export belongs to the lookbook it was about.
+    openExternal.reset();
+    exportAudit.reset();
     setSellerId(next);
     setPage(1);
     setHighlightItemNo(undefined);
@@ -199,6 +205,8 @@ export function LookbookPage() {
         </div>
       </PageToolbar>
 
+      {openExternal.isError && <ErrorPanel compact error={openExternal.error} />}
+      {exportAudit.isError && <ErrorPanel compact error={exportAudit.error} />}
       {lookbook.isError ? (
         <ErrorPanel error={lookbook.error} onRetry={() => void lookbook.refetch()} />
       ) : !shown ? (
@@ -215,7 +223,9 @@ export function LookbookPage() {
             openExternal: (href) => openExternal.mutate(href),
             previewInPlace: setInPlaceUrl,
           }}
-          onExport={(rows) => exportAudit.mutate({ sellerId: shown.sellerId, rows })}
+          onExport={(rows) =>
+            exportAudit.mutate({ sellerId: shown.sellerId, lang, timeZone: timeZone ?? 'Asia/Seoul', rows })
+          }
           exporting={exportAudit.isPending}
           loading={lookbook.isFetching}
         />
@@ -259,7 +269,7 @@ function Preview({
   exporting: boolean;
   loading: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [failed, setFailed] = useState<{ targetKey: string; url: string }[]>([]);
   const reportFailedImage = useCallback((targetKey: string, url: string) => {
     setFailed((old) =>
@@ -352,7 +362,7 @@ function Preview({
             <h3 className="lb-page-head">
               {t('lookbook.items')}
               <span className="muted num" data-testid="total-items">
-                {t('lookbook.total', { count: lookbook.totalItemCount.toLocaleString('ko-KR') })}
+                {t('lookbook.total', { count: lookbook.totalItemCount })}
               </span>
             </h3>
             {lookbook.items.length === 0 && lookbook.elements.length === 0 ? (
@@ -385,7 +395,7 @@ function Preview({
               severity: f.severity,
               kind: f.kind,
               target: targetLabel(f.targetKey),
-              message: t(`lookbook.audit.${f.kind}`, f.vars),
+              message: findingText(f, t, lang),
               detail: f.detail,
             })),
           )

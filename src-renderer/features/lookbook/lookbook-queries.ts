@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { AuditExportRow, LookbookRequest } from '../../../src-main/contract';
+import type { LookbookRequest, Req } from '../../../src-main/contract';
 import { call } from '../../api/desk';
 
 export function useConnectionInfo() {
@@ -27,7 +27,7 @@ export function useOpenExternal() {
 /** The host builds the CSV; the renderer hands it to the browser's own download (works in Electron too). */
 export function useExportAudit() {
   return useMutation({
-    mutationFn: async (req: { sellerId: string; rows: AuditExportRow[] }) => {
+    mutationFn: async (req: Req<'lookbook.exportAudit'>) => {
       const { fileName, csv } = await call('lookbook.exportAudit', req);
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       try {

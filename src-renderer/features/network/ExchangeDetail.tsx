@@ -2,13 +2,16 @@ import { Terminal } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Exchange } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
-import { formatBytes } from './display-format';
+import { describeExchangeError } from '../../ui/describe-error';
+import { ErrorPartsPanel } from '../../ui/ErrorPanel';
+import { useFormats } from '../../format/use-formats';
 import { isOk } from './ExchangeTable';
 import { prettyXml } from './model/xml-pretty';
 
 /** One exchange: everything is rendered as text nodes (React escapes them); no wire text ever becomes markup. */
 export function ExchangeDetail({ exchange, onCopyCurl }: { exchange: Exchange; onCopyCurl: () => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const f = useFormats();
   const request = useMemo(() => prettyXml(exchange.requestXml), [exchange.requestXml]);
   const response = useMemo(
     () => (exchange.responseXml === undefined ? undefined : prettyXml(exchange.responseXml)),
@@ -30,21 +33,17 @@ export function ExchangeDetail({ exchange, onCopyCurl }: { exchange: Exchange; o
         <dt>{t('network.detail.url')}</dt>
         <dd className="mono">{exchange.url}</dd>
         <dt>{t('network.detail.started')}</dt>
-        <dd className="num">{new Date(exchange.startedAt).toISOString()}</dd>
+        <dd className="num">{f.preciseDateTime(exchange.startedAt)}</dd>
         <dt>SOAP</dt>
         <dd className="num">
-          {exchange.soapVersion} · {Math.round(exchange.durationMs)} ms · {t('network.col.attempts')}{' '}
-          {exchange.attempts} · {formatBytes(exchange.bytesSent)} / {formatBytes(exchange.bytesReceived)}
+          {exchange.soapVersion} · {f.milliseconds(exchange.durationMs)} ·{' '}
+          {t('network.detail.attempts', { count: exchange.attempts })} · {f.bytes(exchange.bytesSent)} /{' '}
+          {f.bytes(exchange.bytesReceived)}
         </dd>
       </dl>
       {exchange.error && (
-        <div className="error-panel compact" role="alert" data-testid="network-error">
-          <div className="error-body">
-            <strong>
-              {t('network.detail.error')}: {exchange.error.code}
-            </strong>
-            <p>{exchange.error.message}</p>
-          </div>
+        <div data-testid="network-error">
+          <ErrorPartsPanel compact parts={describeExchangeError(exchange.error, t, lang)} />
         </div>
       )}
       <h3>{t('network.detail.headers')}</h3>

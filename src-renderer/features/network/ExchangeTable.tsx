@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { ExchangeSummary } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
-import { formatBytes, formatTime } from './display-format';
+import { describeExchangeError, shortErrorLabel } from '../../ui/describe-error';
+import { useFormats } from '../../format/use-formats';
 
 export const rowId = (id: number) => `network-row-${id}`;
 export const isOk = (x: ExchangeSummary) => x.status === 200 && !x.error;
@@ -25,6 +26,7 @@ export function ExchangeTable({
   onOpen: (id: number) => void;
 }) {
   const { t, lang } = useI18n();
+  const f = useFormats();
   const index = rows.findIndex((x) => x.id === cursorId);
 
   useEffect(() => {
@@ -92,20 +94,27 @@ export function ExchangeTable({
               onOpen(x.id);
             }}
           >
-            <td className="num" title={new Date(x.startedAt).toISOString()}>
-              {formatTime(x.startedAt, lang)}
+            <td className="num" title={f.preciseDateTime(x.startedAt)}>
+              {f.preciseTime(x.startedAt)}
             </td>
             <td className="mono">{x.operation}</td>
             <td className="num">{x.soapVersion}</td>
-            <td className="num right" title={x.error ? `${x.error.code}: ${x.error.message}` : undefined}>
+            <td
+              className="num right"
+              title={x.error ? describeExchangeError(x.error, t, lang).headline : undefined}
+            >
               {x.status ?? <span className="muted">{t('network.noStatus')}</span>}
-              {x.error && <span className="badge badge-error">{x.error.code}</span>}
+              {x.error && (
+                <span className="badge badge-error" data-error-code={x.error.code}>
+                  {shortErrorLabel(x.error.code, t)}
+                </span>
+              )}
             </td>
-            <td className="num right">{Math.round(x.durationMs)}</td>
+            <td className="num right">{f.number(Math.round(x.durationMs))}</td>
             <td className="num right">
-              {formatBytes(x.bytesSent)} / {formatBytes(x.bytesReceived)}
+              {f.bytes(x.bytesSent)} / {f.bytes(x.bytesReceived)}
             </td>
-            <td className="num right">{x.attempts}</td>
+            <td className="num right">{f.number(x.attempts)}</td>
           </tr>
         ))}
       </tbody>

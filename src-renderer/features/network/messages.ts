@@ -1,4 +1,6 @@
-// The network feature's messages, merged into src-renderer/i18n/messages.ts. Korean first.
+// The network feature's messages: the i18n namespace 'network'. Korean first; a key ending in _other takes a count.
+import type { EnglishOf } from '../../i18n/plurals';
+
 export const networkKo = {
   'network.filter.operation': '작업',
   'network.filter.operation.all': '모든 작업',
@@ -7,7 +9,7 @@ export const networkKo = {
   'network.filter.outcome.ok': '성공',
   'network.filter.outcome.error': '오류',
   'network.clear': '기록 지우기',
-  'network.count': '{count}건',
+  'network.count_other': '{count, number}건',
   'network.table.label': 'SOAP 요청 기록 (위아래 화살표로 이동, Enter로 열기)',
   'network.empty':
     '아직 기록된 요청이 없습니다. 설정에서 연결 테스트를 하거나 다른 화면을 사용하면 여기에 나타납니다.',
@@ -23,7 +25,7 @@ export const networkKo = {
   'network.detail.gone': '이 요청은 기록에서 빠졌습니다(최근 500건만 보관).',
   'network.detail.url': '주소',
   'network.detail.started': '시작',
-  'network.detail.error': '오류',
+  'network.detail.attempts_other': '{count, number}번 시도',
   'network.detail.headers': '요청 헤더',
   'network.detail.request': '요청 봉투',
   'network.detail.response': '응답 봉투',
@@ -38,7 +40,7 @@ export const networkKo = {
   'network.noStatus': '응답 없음',
 } as const;
 
-export const networkEn: Record<keyof typeof networkKo, string> = {
+export const networkEn: EnglishOf<typeof networkKo> = {
   'network.filter.operation': 'Operation',
   'network.filter.operation.all': 'All operations',
   'network.filter.outcome': 'Outcome',
@@ -46,7 +48,8 @@ export const networkEn: Record<keyof typeof networkKo, string> = {
   'network.filter.outcome.ok': 'OK',
   'network.filter.outcome.error': 'Errors',
   'network.clear': 'Clear log',
-  'network.count': '{count} requests',
+  'network.count_one': '{count, number} request',
+  'network.count_other': '{count, number} requests',
   'network.table.label': 'SOAP exchanges (arrow keys move, Enter opens)',
   'network.empty':
     'No requests yet. Test the connection in Settings or use another page, and they will show up here.',
@@ -62,7 +65,8 @@ export const networkEn: Record<keyof typeof networkKo, string> = {
   'network.detail.gone': 'This request has left the log (only the last 500 are kept).',
   'network.detail.url': 'URL',
   'network.detail.started': 'Started',
-  'network.detail.error': 'Error',
+  'network.detail.attempts_one': '{count, number} try',
+  'network.detail.attempts_other': '{count, number} tries',
   'network.detail.headers': 'Request headers',
   'network.detail.request': 'Request envelope',
   'network.detail.response': 'Response envelope',

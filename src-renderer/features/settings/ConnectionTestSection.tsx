@@ -2,16 +2,23 @@ import { useMutation } from '@tanstack/react-query';
 import { PlugZap } from 'lucide-react';
 import type { ServiceCheck } from '../../../src-main/contract';
 import { call } from '../../api/desk';
+import { formatMilliseconds } from '../../format/numbers';
 import { useI18n } from '../../i18n';
-import { ErrorPanel } from '../../ui/ErrorPanel';
+import { describeDeskError } from '../../ui/describe-error';
+import { ErrorPanel, ErrorPartsPanel } from '../../ui/ErrorPanel';
 
-/** Calls one cheap operation of each service on the active profile and shows exactly what each answered. */
-export function ConnectionTestSection() {
-  const { t } = useI18n();
+/**
+ * Calls one cheap operation of each service on the active profile and shows what each answered: a failure in
+ * the seller's language with the marketplace's reason under it. A result never outlives the profile it was
+ * about: using another profile hides it.
+ */
+export function ConnectionTestSection({ activeProfileId }: { activeProfileId: string }) {
+  const { t, lang } = useI18n();
   const test = useMutation({ mutationFn: () => call('connection.test', undefined) });
+  const result = test.data?.info.profileId === activeProfileId ? test.data : undefined;
   const rows: [string, 'suggest' | 'market', ServiceCheck | undefined][] = [
-    [t('settings.test.suggest'), 'suggest', test.data?.suggest],
-    [t('settings.test.market'), 'market', test.data?.market],
+    [t('settings.test.suggest'), 'suggest', result?.suggest],
+    [t('settings.test.market'), 'market', result?.market],
   ];
   return (
     <section className="panel" aria-labelledby="settings-test">
@@ -22,35 +29,32 @@ export function ConnectionTestSection() {
           {test.isPending ? t('settings.test.running') : t('settings.test.button')}
         </button>
       </div>
-      {test.data && (
-        <table className="table" aria-live="polite">
-          <tbody>
-            {rows.map(([name, key, check]) => (
-              <tr key={key} data-testid={`connection-test-${key}`}>
+      {result && (
+        <table className="table connection-checks" aria-live="polite">
+          {rows.map(([name, key, check]) => (
+            <tbody key={key} data-testid={`connection-test-${key}`} data-ok={check?.ok ? 'true' : 'false'}>
+              <tr>
                 <th scope="row">{name}</th>
                 <td>
-                  <span
-                    className={`presence ${check?.ok ? 'present' : ''}`}
-                    style={check?.ok ? undefined : { color: 'var(--danger)' }}
-                  >
+                  <span className={`presence ${check?.ok ? 'present' : 'failed'}`}>
                     {check?.ok ? t('settings.test.ok') : t('settings.test.failed')}
                   </span>
                 </td>
                 <td className="mono">{check?.operation}</td>
-                <td className="num">{check ? `${Math.round(check.durationMs)} ms` : ''}</td>
-                <td>
-                  {check?.error && (
-                    <span title={check.error.detail}>
-                      <span className="mono">{check.error.code}</span> {check.error.message}
-                    </span>
-                  )}
-                </td>
+                <td className="num right">{check ? formatMilliseconds(check.durationMs, lang) : ''}</td>
               </tr>
-            ))}
-          </tbody>
+              {check?.error && (
+                <tr>
+                  <td colSpan={4}>
+                    <ErrorPartsPanel compact parts={describeDeskError(check.error, t, lang)} />
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          ))}
         </table>
       )}
-      {test.isError && <ErrorPanel compact error={test.error} />}
+      {test.isError && <ErrorPanel compact error={test.error} onRetry={() => test.mutate()} />}
     </section>
   );
 }

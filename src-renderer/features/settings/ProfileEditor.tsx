@@ -1,26 +1,10 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Profile } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
+import type { Translate } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
-
-const blankLive = (existingIds: string[]): Profile => {
-  let n = existingIds.length;
-  while (existingIds.includes(`live-${n}`)) n++;
-  return {
-    id: `live-${n}`,
-    name: '',
-    kind: 'live',
-    apiBaseUrl: '',
-    suggestBaseUrl: '',
-    nsRoot: '',
-    schemaRoot: '',
-    suggestNamespace: 'ns',
-    soapVersion: '1.1',
-    pageIndexBase: 1,
-    timeoutMs: 30_000,
-    sellerIds: [],
-  };
-};
+import { checkField } from './model/profile-form';
+import type { FieldMark, ProfileDraft, ProfileField } from './model/profile-form';
 
 type TextField = 'name' | 'apiBaseUrl' | 'suggestBaseUrl' | 'nsRoot' | 'schemaRoot' | 'suggestNamespace';
 const TEXT_FIELDS: TextField[] = [
@@ -32,87 +16,69 @@ const TEXT_FIELDS: TextField[] = [
   'suggestNamespace',
 ];
 
-/** Edits a live profile; the host validates the whole settings document and names the failing field. */
+export const fieldId = (field: ProfileField) => `pf-${field}`;
+
+/** What a mark says, in the seller's language. */
+export function markText(mark: FieldMark, t: Translate): string {
+  return t(`settings.invalid.${mark.rule}`, mark.limit === undefined ? {} : { limit: mark.limit });
+}
+
+export function fieldLabel(field: ProfileField, t: Translate): string {
+  return t(`settings.profile.${field}` as MessageKey);
+}
+
+/**
+ * Edits a live profile held as a draft (it survives leaving the page). A field is checked when the seller leaves
+ * it and every field at once on save; the host's refusals come back onto the same fields.
+ */
 export function ProfileEditor(props: {
-  initial: Profile | undefined;
-  existingIds: string[];
+  draft: ProfileDraft;
+  onChange: (update: (draft: ProfileDraft) => ProfileDraft) => void;
   saving: boolean;
-  onSave: (p: Profile) => void;
+  /** A summary of what blocks saving (role=alert), shown above the actions. */
+  problems: ReactNode;
+  restored: boolean;
+  onSave: () => void;
   onCancel: () => void;
 }) {
   const { t } = useI18n();
-  const [p, setP] = useState<Profile>(props.initial ?? blankLive(props.existingIds));
-  const [sellerIds, setSellerIds] = useState(p.sellerIds.join(', '));
-  const set = <K extends keyof Profile>(k: K, v: Profile[K]) => setP((old) => ({ ...old, [k]: v }));
+  const { draft, onChange } = props;
+  const p = draft.profile;
+  const set = <K extends keyof Profile>(k: K, v: Profile[K]) =>
+    onChange((d) => {
+      // Editing a field supersedes what was said about it.
+      const marks = { ...d.marks };
+      delete marks[k as ProfileField];
+      return { ...d, profile: { ...d.profile, [k]: v }, marks };
+    });
+  const leave = (field: ProfileField) =>
+    onChange((d) => {
+      const mark = checkField(field, field === 'sellerIds' ? { ...d.profile, sellerIds: [] } : d.profile);
+      const marks = { ...d.marks };
+      if (mark) marks[field] = mark;
+      else delete marks[field];
+      return { ...d, marks };
+    });
+  const invalid = (field: ProfileField) => ({
+    'aria-invalid': draft.marks[field] ? true : undefined,
+    'aria-describedby': draft.marks[field] ? `${fieldId(field)}-error` : undefined,
+  });
+
   return (
     <form
       className="profile-editor"
       aria-label={t('settings.profile.editor')}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        props.onSave({
-          ...p,
-          sellerIds: sellerIds
-            .split(/[\s,]+/)
-            .map((s) => s.trim())
-            .filter(Boolean),
-        });
+        props.onSave();
       }}
     >
-      <div className="form-grid">
-        {TEXT_FIELDS.map((k) => (
-          <FieldRow key={k} id={`pf-${k}`} label={t(`settings.profile.${k}` as MessageKey)}>
-            <input
-              id={`pf-${k}`}
-              className={k === 'name' ? undefined : 'mono'}
-              value={p[k]}
-              required={k !== 'suggestNamespace'}
-              onChange={(e) => set(k, e.target.value)}
-            />
-          </FieldRow>
-        ))}
-        <FieldRow id="pf-soap" label={t('settings.profile.soapVersion')}>
-          <select
-            id="pf-soap"
-            value={p.soapVersion}
-            onChange={(e) => set('soapVersion', e.target.value as '1.1' | '1.2')}
-          >
-            <option value="1.1">SOAP 1.1</option>
-            <option value="1.2">SOAP 1.2</option>
-          </select>
-        </FieldRow>
-        <FieldRow id="pf-page" label={t('settings.profile.pageIndexBase')}>
-          <select
-            id="pf-page"
-            value={String(p.pageIndexBase)}
-            onChange={(e) => set('pageIndexBase', e.target.value === '0' ? 0 : 1)}
-          >
-            <option value="1">1</option>
-            <option value="0">0</option>
-          </select>
-        </FieldRow>
-        <FieldRow id="pf-timeout" label={t('settings.profile.timeoutMs')}>
-          <input
-            id="pf-timeout"
-            className="num"
-            type="number"
-            min={1000}
-            max={300000}
-            step={1000}
-            value={p.timeoutMs}
-            onChange={(e) => set('timeoutMs', Number(e.target.value))}
-          />
-        </FieldRow>
-        <FieldRow id="pf-sellers" label={t('settings.profile.sellerIds')}>
-          <input
-            id="pf-sellers"
-            className="mono"
-            value={sellerIds}
-            onChange={(e) => setSellerIds(e.target.value)}
-          />
-        </FieldRow>
-      </div>
-      <div className="dialog-actions">
+      {/* The actions head the form: a field's mark appearing as the seller leaves it moves what is below it,
+          never the button they are reaching for. */}
+      <div className="profile-editor-head">
+        <h3>{t('settings.profile.editor')}</h3>
+        <span className="spacer" />
         <button type="button" className="btn" onClick={props.onCancel}>
           {t('common.cancel')}
         </button>
@@ -120,15 +86,107 @@ export function ProfileEditor(props: {
           {props.saving ? t('common.saving') : t('common.save')}
         </button>
       </div>
+      {props.restored && <p className="muted draft-note">{t('settings.profile.draftRestored')}</p>}
+      {props.problems}
+      <div className="form-grid">
+        {TEXT_FIELDS.map((k) => (
+          <FieldRow key={k} field={k} label={fieldLabel(k, t)} mark={draft.marks[k]}>
+            <input
+              id={fieldId(k)}
+              className={k === 'name' ? undefined : 'mono'}
+              value={p[k]}
+              spellCheck={false}
+              onChange={(e) => set(k, e.target.value)}
+              onBlur={() => leave(k)}
+              {...invalid(k)}
+            />
+          </FieldRow>
+        ))}
+        <FieldRow field="soapVersion" label={fieldLabel('soapVersion', t)} mark={draft.marks.soapVersion}>
+          <select
+            id={fieldId('soapVersion')}
+            value={p.soapVersion}
+            onChange={(e) => set('soapVersion', e.target.value as '1.1' | '1.2')}
+            {...invalid('soapVersion')}
+          >
+            <option value="1.1">SOAP 1.1</option>
+            <option value="1.2">SOAP 1.2</option>
+          </select>
+        </FieldRow>
+        <FieldRow
+          field="pageIndexBase"
+          label={fieldLabel('pageIndexBase', t)}
+          mark={draft.marks.pageIndexBase}
+        >
+          <select
+            id={fieldId('pageIndexBase')}
+            value={String(p.pageIndexBase)}
+            onChange={(e) => set('pageIndexBase', e.target.value === '0' ? 0 : 1)}
+            {...invalid('pageIndexBase')}
+          >
+            <option value="1">1</option>
+            <option value="0">0</option>
+          </select>
+        </FieldRow>
+        <FieldRow field="timeoutMs" label={fieldLabel('timeoutMs', t)} mark={draft.marks.timeoutMs}>
+          <input
+            id={fieldId('timeoutMs')}
+            className="num"
+            type="number"
+            min={1000}
+            max={300000}
+            step={1000}
+            value={Number.isFinite(p.timeoutMs) ? p.timeoutMs : ''}
+            onChange={(e) => set('timeoutMs', e.target.value === '' ? Number.NaN : Number(e.target.value))}
+            onBlur={() => leave('timeoutMs')}
+            {...invalid('timeoutMs')}
+          />
+        </FieldRow>
+        <FieldRow field="sellerIds" label={fieldLabel('sellerIds', t)} mark={draft.marks.sellerIds}>
+          <input
+            id={fieldId('sellerIds')}
+            className="mono"
+            value={draft.sellerIdsText}
+            spellCheck={false}
+            onChange={(e) => {
+              const text = e.target.value;
+              onChange((d) => {
+                const marks = { ...d.marks };
+                delete marks.sellerIds;
+                return { ...d, sellerIdsText: text, marks };
+              });
+            }}
+            {...invalid('sellerIds')}
+          />
+        </FieldRow>
+      </div>
     </form>
   );
 }
 
-function FieldRow({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+function FieldRow({
+  field,
+  label,
+  mark,
+  children,
+}: {
+  field: ProfileField;
+  label: string;
+  mark: FieldMark | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
   return (
     <>
-      <label htmlFor={id}>{label}</label>
-      {children}
+      <label htmlFor={fieldId(field)}>{label}</label>
+      <div className={mark ? 'field invalid' : 'field'}>
+        {children}
+        {mark && (
+          <p className="field-error" id={`${fieldId(field)}-error`} data-rule={mark.rule}>
+            {markText(mark, t)}
+          </p>
+        )}
+      </div>
     </>
   );
 }

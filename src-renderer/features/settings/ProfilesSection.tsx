@@ -1,29 +1,105 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { Profile, Settings } from '../../../src-main/contract';
+import type { FieldIssue, Profile, Settings } from '../../../src-main/contract';
+import { DeskCallError } from '../../api/desk';
 import { useUpdateSettings } from '../../api/settings';
-import { useI18n } from '../../i18n';
-import { ErrorPanel } from '../../ui/ErrorPanel';
-import { ProfileEditor } from './ProfileEditor';
+import { useDraft } from '../../app/drafts';
+import { profileLabel } from '../../app/profile-label';
+import { LOCALE_OF, useI18n } from '../../i18n';
+import type { Translate } from '../../i18n';
+import { ErrorPanel, ErrorPartsPanel } from '../../ui/ErrorPanel';
+import { checkProfile, draftFor, marksFromIssues, PROFILE_FIELDS, profileOf } from './model/profile-form';
+import type { ProfileDraft, ProfileField } from './model/profile-form';
+import { fieldId, fieldLabel, markText, ProfileEditor } from './ProfileEditor';
+
+export const PROFILE_DRAFT = 'settings.profile';
 
 export function ProfilesSection({ settings }: { settings: Settings }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const update = useUpdateSettings();
-  const [editing, setEditing] = useState<Profile | 'new' | null>(null);
+  const [draft, setDraft] = useDraft<ProfileDraft>(PROFILE_DRAFT);
+  // A draft found on arrival is one the seller left behind: say so, once.
+  const [restored] = useState(() => draft !== undefined);
 
-  const saveProfile = (profile: Profile) => {
+  const open = (profile: Profile | undefined) => {
+    update.reset();
+    setDraft(
+      draftFor(
+        profile,
+        settings.profiles.map((p) => p.id),
+      ),
+    );
+  };
+
+  const save = () => {
+    if (!draft) return;
+    const profile = profileOf(draft);
+    const marks = checkProfile(profile);
+    if (Object.keys(marks).length > 0) {
+      update.reset();
+      setDraft({ ...draft, marks, otherIssues: [], tried: true });
+      focusFirst(marks);
+      return;
+    }
     const exists = settings.profiles.some((p) => p.id === profile.id);
     const profiles = exists
       ? settings.profiles.map((p) => (p.id === profile.id ? profile : p))
       : [...settings.profiles, profile];
-    update.mutate({ profiles }, { onSuccess: () => setEditing(null) });
+    const index = profiles.findIndex((p) => p.id === profile.id);
+    update.mutate(
+      { profiles },
+      {
+        onSuccess: () => setDraft(undefined),
+        onError: (err) => {
+          if (!(err instanceof DeskCallError) || !err.issues) return;
+          const refused = marksFromIssues(err.issues, index);
+          setDraft((d) => (d ? { ...d, ...refused, tried: true } : d));
+          focusFirst(refused.marks);
+        },
+      },
+    );
   };
+
+  const marked = draft ? PROFILE_FIELDS.filter((f) => draft.marks[f]) : [];
+  const refusedWithIssues = update.error instanceof DeskCallError && update.error.issues !== undefined;
+  const problems =
+    draft?.tried && (marked.length > 0 || draft.otherIssues.length > 0) ? (
+      <ErrorPartsPanel
+        compact
+        parts={{
+          code: 'INVALID_ARGUMENT',
+          headline: t('settings.invalid.headline'),
+          detail: [
+            'INVALID_ARGUMENT',
+            ...marked.map((f) => `${f}: ${draft.marks[f]!.rule}`),
+            ...draft.otherIssues.map((i) => `${i.path.join('.')}: ${i.rule}`),
+          ].join(' — '),
+          identity: 'settings.profile',
+        }}
+      >
+        {marked.length > 0 && (
+          <p>
+            {t('settings.invalid.summary', {
+              count: marked.length,
+              fields: new Intl.ListFormat(LOCALE_OF[lang]).format(marked.map((f) => fieldLabel(f, t))),
+            })}
+          </p>
+        )}
+        {draft.otherIssues.length > 0 && (
+          <ul className="other-issues">
+            {draft.otherIssues.map((issue, i) => (
+              <li key={i}>{elsewhere(issue, settings.profiles, t)}</li>
+            ))}
+          </ul>
+        )}
+      </ErrorPartsPanel>
+    ) : null;
 
   return (
     <section className="panel" aria-labelledby="settings-profiles">
       <div className="panel-head">
         <h2 id="settings-profiles">{t('settings.profiles')}</h2>
-        <button type="button" className="btn" onClick={() => setEditing('new')} disabled={editing !== null}>
+        <button type="button" className="btn" onClick={() => open(undefined)} disabled={draft !== undefined}>
           <Plus size={14} aria-hidden /> {t('settings.profile.addLive')}
         </button>
       </div>
@@ -43,7 +119,7 @@ export function ProfilesSection({ settings }: { settings: Settings }) {
             return (
               <tr key={p.id} aria-current={active ? 'true' : undefined}>
                 <td>
-                  {p.name}{' '}
+                  {profileLabel(p, t)}{' '}
                   {active && <span className="badge badge-neutral">{t('settings.profile.active')}</span>}
                 </td>
                 <td>
@@ -69,8 +145,8 @@ export function ProfilesSection({ settings }: { settings: Settings }) {
                     <button
                       type="button"
                       className="btn btn-small"
-                      onClick={() => setEditing(p)}
-                      disabled={editing !== null}
+                      onClick={() => open(p)}
+                      disabled={draft !== undefined}
                     >
                       {t('common.edit')}
                     </button>
@@ -81,19 +157,43 @@ export function ProfilesSection({ settings }: { settings: Settings }) {
           })}
         </tbody>
       </table>
-      {editing !== null && (
+      {draft && (
         <ProfileEditor
-          initial={editing === 'new' ? undefined : editing}
-          existingIds={settings.profiles.map((p) => p.id)}
+          draft={draft}
+          onChange={(fn) => setDraft((d) => (d ? fn(d) : d))}
           saving={update.isPending}
-          onSave={saveProfile}
+          problems={problems}
+          restored={restored}
+          onSave={save}
           onCancel={() => {
             update.reset();
-            setEditing(null);
+            setDraft(undefined);
           }}
         />
       )}
-      {update.isError && <ErrorPanel compact error={update.error} />}
+      {/* Refusals with field issues are shown on the fields; anything else, here. */}
+      {update.isError && !refusedWithIssues && <ErrorPanel compact error={update.error} />}
     </section>
   );
+}
+
+/** Focus goes to the first marked field, so the seller starts where the first mistake is. */
+function focusFirst(marks: Partial<Record<ProfileField, unknown>>) {
+  const first = PROFILE_FIELDS.find((f) => marks[f]);
+  if (first) document.getElementById(fieldId(first))?.focus();
+}
+
+/** A refusal about something the form has no field for, named in the seller's language. */
+function elsewhere(issue: FieldIssue, profiles: readonly Profile[], t: Translate): string {
+  const [root, at, field] = issue.path;
+  const problem = markText(issue, t);
+  if (root === 'profiles' && typeof at === 'number' && PROFILE_FIELDS.includes(field as ProfileField)) {
+    const profile = profiles[at];
+    const where = t('settings.invalid.otherProfile', {
+      name: profile ? profileLabel(profile, t) : String(at + 1),
+      field: fieldLabel(field as ProfileField, t),
+    });
+    return t('settings.invalid.elsewhere', { where, problem });
+  }
+  return problem;
 }

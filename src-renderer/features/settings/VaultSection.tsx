@@ -2,6 +2,9 @@ import { useState } from 'react';
 import type { Profile, TicketSet } from '../../../src-main/contract';
 import { DeskCallError } from '../../api/desk';
 import { useVaultMutations, useVaultStatus } from '../../api/settings';
+import { useFormats } from '../../format/use-formats';
+import { profileLabel } from '../../app/profile-label';
+import { useDraft } from '../../app/drafts';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { Dialog } from '../../ui/Dialog';
@@ -13,20 +16,47 @@ const FIELDS = [
   ['memberTicket', 'member', 'vault.member'],
 ] as const satisfies readonly (readonly [keyof TicketSet, string, MessageKey])[];
 
-/** Tickets go in through password fields and never come back: the host answers with presence only. */
+/**
+ * Tickets go in through password fields and never come back: the host answers with presence only. What the
+ * seller typed and has not saved yet is kept in memory when they leave the page (never on disk).
+ */
 export function VaultSection({ profile }: { profile: Profile }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  if (profile.kind === 'sandbox') {
+    return (
+      <section className="panel" aria-labelledby="settings-vault">
+        <h2 id="settings-vault">{t('vault.title', { profile: profileLabel(profile, t) })}</h2>
+        <p className="muted" data-testid="vault-sandbox">
+          {t('vault.sandbox')}
+        </p>
+      </section>
+    );
+  }
+  return <LiveVaultSection profile={profile} />;
+}
+
+function LiveVaultSection({ profile }: { profile: Profile }) {
+  const { t } = useI18n();
+  const f = useFormats();
   const status = useVaultStatus(profile.id);
   const { set, clear, acceptWeaker } = useVaultMutations(profile.id);
-  const [draft, setDraft] = useState<TicketSet>({});
+  const [stored, setStored] = useDraft<TicketSet>(`settings.tickets.${profile.id}`);
+  const draft = stored ?? {};
+  const setDraft = (update: (d: TicketSet) => TicketSet) =>
+    setStored((d) => {
+      const next = update(d ?? {});
+      return Object.values(next).some((v) => v) ? next : undefined;
+    });
   const [consentOpen, setConsentOpen] = useState(false);
 
   const submit = () => {
     const tickets: TicketSet = {};
     for (const [k] of FIELDS) if (draft[k]?.trim()) tickets[k] = draft[k].trim();
     if (Object.keys(tickets).length === 0) return;
+    // A new attempt supersedes what the last clearing said.
+    clear.reset();
     set.mutate(tickets, {
-      onSuccess: () => setDraft({}),
+      onSuccess: () => setStored(undefined),
       onError: (err) => {
         if (err instanceof DeskCallError && err.code === 'VAULT_INSECURE') setConsentOpen(true);
       },
@@ -37,7 +67,7 @@ export function VaultSection({ profile }: { profile: Profile }) {
 
   return (
     <section className="panel" aria-labelledby="settings-vault">
-      <h2 id="settings-vault">{t('vault.title', { profile: profile.name })}</h2>
+      <h2 id="settings-vault">{t('vault.title', { profile: profileLabel(profile, t) })}</h2>
       <p className="muted">{t('vault.explain')}</p>
       {status.isError && <ErrorPanel compact error={status.error} onRetry={() => void status.refetch()} />}
       {s?.state === 'corrupt' && (
@@ -76,15 +106,17 @@ export function VaultSection({ profile }: { profile: Profile }) {
         })}
         <div className="vault-foot">
           <span className="muted num">
-            {t('vault.lastRotated')}:{' '}
-            {s?.lastRotatedAt ? new Date(s.lastRotatedAt).toLocaleString(lang) : '—'}
+            {t('vault.lastRotated')}: {s?.lastRotatedAt ? f.dateTime(Date.parse(s.lastRotatedAt)) : '—'}
           </span>
           <span className="spacer" />
           <button
             type="button"
             className="btn btn-danger"
             disabled={clear.isPending || s?.state === 'empty'}
-            onClick={() => clear.mutate()}
+            onClick={() => {
+              set.reset();
+              clear.mutate();
+            }}
           >
             {t('vault.clear')}
           </button>

@@ -27,9 +27,10 @@ export function SettingsPage() {
           </button>
         </div>
       )}
+      {dismiss.isError && <ErrorPanel compact error={dismiss.error} onRetry={() => dismiss.mutate()} />}
       <GeneralSection settings={s} />
       <ProfilesSection settings={s} />
-      <ConnectionTestSection />
+      <ConnectionTestSection activeProfileId={s.activeProfileId} />
       {active && <VaultSection key={active.id} profile={active} />}
     </div>
   );

@@ -46,4 +46,40 @@ describe('errorLine', () => {
       /\[AUTH_FAILED: Missing: authTicket, memberTicket\]$/,
     );
   });
+
+  it('prints the marketplace reason for rejected tickets and throttling, tickets redacted', () => {
+    const ticket = 'ENC-4f1c-secret-ticket';
+    const auth = new SoapFaultError(
+      {
+        soapVersion: '1.1',
+        code: 'soap:Client',
+        subcodes: [],
+        reason: `인증파라메터가 올바르지 않습니다. (AuthenticationTicket/EncryptedTicket) ${ticket}`,
+      },
+      'AUTH_FAILED',
+      [ticket],
+    );
+    const line = errorLine(auth);
+    expect(line).toContain('인증파라메터가 올바르지 않습니다. (AuthenticationTicket/EncryptedTicket)');
+    expect(line).toContain('[redacted]');
+    expect(line).not.toContain(ticket);
+    const throttled = new SoapFaultError(
+      {
+        soapVersion: '1.2',
+        code: 'env:Receiver',
+        subcodes: ['Throttled'],
+        reason: '요청이 너무 많습니다 (초당 5회)',
+      },
+      'THROTTLED',
+    );
+    expect(errorLine(throttled)).toContain('요청이 너무 많습니다 (초당 5회)');
+  });
+
+  it('adds a reason the sentence does not quote', () => {
+    const err = Object.assign(new Error('The marketplace refused the request.'), {
+      deskCode: 'SOAP_FAULT',
+      reason: 'PageSize must be at most 500.',
+    });
+    expect(errorLine(err)).toContain('Marketplace: "PageSize must be at most 500."');
+  });
 });

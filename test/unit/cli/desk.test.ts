@@ -296,6 +296,8 @@ describe('desk against a live-style endpoint', () => {
     expect(out.stderr).toMatch(
       /^desk: The marketplace rejected your API tickets.*\[AUTH_FAILED: .*AuthenticationTicketInvalid.*\]\n$/,
     );
+    // The marketplace's own reason reaches the seller, not only our sentence.
+    expect(out.stderr).toContain('The AuthenticationTicket is not valid');
     expect(out.stderr).not.toContain('wrong-auth');
     expect(out.stderr).not.toContain('    at ');
   });

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../src-main/contract';
-import { HostError } from '../../../src-main/host/dispatch';
+import { requestSchemas } from '../../../src-main/host/create-handlers';
+import { createDispatcher, HostError, toDeskError } from '../../../src-main/host/dispatch';
+import type { Handlers } from '../../../src-main/host/dispatch';
 import { defaultSettings } from '../../../src-main/host/settings-schema';
 import { createSettingsStore, migrateSettings, SETTINGS_FILE } from '../../../src-main/host/settings-store';
 import type { Migrations } from '../../../src-main/host/settings-store';
@@ -93,6 +95,89 @@ describe('settings store', () => {
       .catch((e: unknown) => e)) as HostError;
     expect(err.detail).toContain('profiles.0.nsRoot');
     expect(err.detail).toContain('profiles.0.schemaRoot');
+  });
+
+  it('names every refused field at once, by path and rule, for the form to mark', async () => {
+    const sandbox = defaultSettings().profiles[0]!;
+    const err = (await createSettingsStore(tempDir())
+      .update({
+        profiles: [
+          sandbox,
+          { ...live, name: ' ', apiBaseUrl: 'ftp://x', nsRoot: '<<>>', schemaRoot: '', timeoutMs: 500 },
+        ],
+        activeProfileId: 'live-1',
+      })
+      .catch((e: unknown) => e)) as HostError;
+    expect(err).toBeInstanceOf(HostError);
+    expect(err.issues).toEqual(
+      expect.arrayContaining([
+        { path: ['profiles', 1, 'name'], rule: 'required' },
+        { path: ['profiles', 1, 'timeoutMs'], rule: 'too-small', limit: 1000 },
+        { path: ['profiles', 1, 'apiBaseUrl'], rule: 'http-url' },
+        { path: ['profiles', 1, 'nsRoot'], rule: 'absolute-uri' },
+        { path: ['profiles', 1, 'schemaRoot'], rule: 'required' },
+      ]),
+    );
+    expect(err.issues).toHaveLength(5);
+    expect(toDeskError(err).issues).toEqual(err.issues);
+  });
+
+  it('refuses a namespace root that is not an absolute URI, and takes one that is', async () => {
+    const store = createSettingsStore(tempDir());
+    const sandbox = defaultSettings().profiles[0]!;
+    for (const nsRoot of ['<<>>', 'api.market.example.com', 'http://', 'http://exa mple.com', '/ns']) {
+      const err = (await store
+        .update({ profiles: [sandbox, { ...live, nsRoot }], activeProfileId: 'live-1' })
+        .catch((e: unknown) => e)) as HostError;
+      expect(err.issues, nsRoot).toEqual([{ path: ['profiles', 1, 'nsRoot'], rule: 'absolute-uri' }]);
+    }
+    for (const nsRoot of ['http://api.market.example.com', 'urn:market:api', 'https://x.example/ns#v1']) {
+      const saved = await store.update({
+        profiles: [sandbox, { ...live, nsRoot }],
+        activeProfileId: 'live-1',
+      });
+      expect(saved.profiles[1]!.nsRoot).toBe(nsRoot);
+    }
+  });
+
+  it('still loads a file saved before namespace roots had to be URIs', async () => {
+    const dir = tempDir();
+    const old = {
+      ...defaultSettings(),
+      profiles: [{ ...live, nsRoot: 'example.kr/ns' }],
+      activeProfileId: 'live-1',
+    };
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(old));
+    const view = await createSettingsStore(dir).get();
+    expect(view.notice).toBeUndefined();
+    expect(view.settings.profiles[0]!.nsRoot).toBe('example.kr/ns');
+  });
+
+  it('words refused numbers with their bound, and a refused request at the dispatcher the same way', async () => {
+    const err = (await createSettingsStore(tempDir())
+      .update({ replySlaHours: 999 })
+      .catch((e: unknown) => e)) as HostError;
+    expect(err.issues).toEqual([{ path: ['replySlaHours'], rule: 'too-large', limit: 336 }]);
+    const dispatcher = createDispatcher(
+      { ...({} as Handlers), 'settings.update': async () => defaultSettings() },
+      requestSchemas,
+      () => {},
+    );
+    const envelope = await dispatcher.dispatch(
+      'settings.update',
+      { autoRefreshMinutes: 1.5, language: 'fr' },
+      null,
+    );
+    expect(envelope).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_ARGUMENT',
+        issues: [
+          { path: ['language'], rule: 'choice' },
+          { path: ['autoRefreshMinutes'], rule: 'whole-number' },
+        ],
+      },
+    });
   });
 
   it('moves a corrupt file aside, loads defaults and raises a notice until dismissed', async () => {

@@ -8,12 +8,14 @@ import {
   loadableImage,
 } from '../../../src-renderer/features/lookbook/model/link-url';
 import {
-  formatCount,
-  formatPercent,
-  formatWon,
   parseNumeric,
+  shownCount,
+  shownPercent,
+  shownWon,
 } from '../../../src-renderer/features/lookbook/model/numeric-field';
+import { findingText } from '../../../src-renderer/features/lookbook/model/finding-text';
 import { groupByPage } from '../../../src-renderer/features/lookbook/model/page-groups';
+import { translatorFor } from '../../../src-renderer/i18n/translator';
 import { estimatedFrameHeight, frameDocument } from '../../../src-renderer/features/lookbook/model/srcdoc';
 
 const el = (over: Partial<LookbookElement>, i: number): LookbookElement => ({
@@ -66,16 +68,18 @@ describe('numeric fields', () => {
     ['12.5', 12.5, '12.5원'],
   ])('%s parses and formats with ko-KR grouping', (raw, n, won) => {
     expect(parseNumeric(raw)).toBe(n);
-    expect(formatWon(raw)).toEqual({ text: won, numeric: true });
+    expect(shownWon(raw, 'ko')).toEqual({ text: won, numeric: true });
   });
   it.each(['가격문의', '', '1,23', '12원', '1e5', '0x10', 'NaN', '--1'])('%j is shown as sent', (raw) => {
     expect(parseNumeric(raw)).toBeUndefined();
-    expect(formatWon(raw)).toEqual({ text: raw, numeric: false });
+    expect(shownWon(raw, 'ko')).toEqual({ text: raw, numeric: false });
   });
   it('formats counts and percentages', () => {
-    expect(formatCount('4800').text).toBe('4,800');
-    expect(formatPercent('97').text).toBe('97%');
-    expect(formatPercent('높음').text).toBe('높음');
+    expect(shownCount('4800', 'ko').text).toBe('4,800');
+    expect(shownCount('4800', 'en').text).toBe('4,800');
+    expect(shownPercent('97', 'ko').text).toBe('97%');
+    expect(shownPercent('높음', 'ko').text).toBe('높음');
+    expect(shownWon('15900', 'en').text).toBe('₩15,900');
   });
 });
 
@@ -194,6 +198,37 @@ describe('audit rules', () => {
     expect(audit(book([el({ pageNo: 2 }, 0)])).map((f) => [f.kind, f.vars])).toEqual([
       ['page-gap', { from: 1, to: 1 }],
     ]);
+  });
+
+  it('words each finding plainly, with the fix, in both languages', () => {
+    const ko = translatorFor('ko');
+    const en = translatorFor('en');
+    const [coupon] = audit(book([], [item({ price: '15900', couponDiscountPrice: '17900' }, 0)]));
+    expect(coupon!.detail).toBeUndefined();
+    expect(findingText(coupon!, ko, 'ko')).toBe(
+      '쿠폰가 17,900원이 판매가 15,900원보다 높거나 같습니다 — 쿠폰가를 낮추세요.',
+    );
+    expect(findingText(coupon!, en, 'en')).toBe(
+      'The coupon price ₩17,900 is not below the price ₩15,900 — lower the coupon price.',
+    );
+    const [gap] = audit(book([el({ pageNo: 2 }, 0)]));
+    expect(findingText(gap!, ko, 'ko')).toBe(
+      '1 페이지가 비어 있습니다 — 페이지 번호를 빠짐없이 이어 매기세요.',
+    );
+    const [missing] = audit(book([el({ pageNo: undefined }, 0)]));
+    expect(findingText(missing!, ko, 'ko')).toBe(
+      '페이지 번호가 없습니다 — 이 요소가 들어갈 페이지 번호를 넣으세요.',
+    );
+    const [long] = audit(book([el({ contentsEucKrBytes: 2345 }, 0)]));
+    expect(findingText(long!, ko, 'ko')).toBe(
+      '글이 2,345바이트로 한도 2,000바이트를 넘습니다 — 345바이트 줄이세요.',
+    );
+    // No field names or operators a developer would write.
+    for (const kind of AUDIT_KINDS) {
+      const text = ko(`lookbook.audit.${kind}`, { count: 2 });
+      expect(text, kind).not.toMatch(/PageNo|ImagePath|LandingUrl|ElementSeqNo|ElementType|>=/);
+      expect(text, kind).toMatch(/ — /);
+    }
   });
 });
 

@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en, ko } from '../../../src-renderer/i18n/messages';
+import { LOCALE_OF } from '../../../src-renderer/i18n/lang';
+import type { Lang } from '../../../src-renderer/i18n/lang';
+import { NAMESPACES, RESOURCES } from '../../../src-renderer/i18n/messages';
+import type { MessageKey } from '../../../src-renderer/i18n/messages';
+import { namespaceOf, translatorFor } from '../../../src-renderer/i18n/translator';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -10,17 +14,71 @@ function sources(dir: string): string[] {
   });
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const table = (ns: (typeof NAMESPACES)[number], lang: Lang): Record<string, string> => RESOURCES[ns][lang];
+const baseKeys = (t: Record<string, string>) => [
+  ...new Set(Object.keys(t).map((k) => k.replace(PLURAL, ''))),
+];
+const vars = (s: string) => [...s.matchAll(/\{(\w+)(?:,[^}]*)?\}/g)].map((m) => m[1]).sort();
+
 describe('messages', () => {
-  it('ko and en have the same keys', () => {
-    expect(Object.keys(en).sort()).toEqual(Object.keys(ko).sort());
+  it.each(NAMESPACES)('namespace %s has the same keys in Korean and English', (ns) => {
+    expect(baseKeys(table(ns, 'en')).sort()).toEqual(baseKeys(table(ns, 'ko')).sort());
+  });
+
+  it('each plural message has exactly the forms its language needs (Korean one, English one and other)', () => {
+    for (const lang of ['ko', 'en'] as const) {
+      const categories = new Intl.PluralRules(LOCALE_OF[lang]).resolvedOptions().pluralCategories.sort();
+      for (const ns of NAMESPACES) {
+        const forms = new Map<string, string[]>();
+        for (const key of Object.keys(table(ns, lang))) {
+          const m = PLURAL.exec(key);
+          if (m) forms.set(key.replace(PLURAL, ''), [...(forms.get(key.replace(PLURAL, '')) ?? []), m[1]!]);
+        }
+        for (const [key, got] of forms) expect(got.sort(), `${lang} ${key}`).toEqual(categories);
+      }
+    }
+    // The premise of the check above.
+    expect(new Intl.PluralRules('ko-KR').resolvedOptions().pluralCategories).toEqual(['other']);
+  });
+
+  it('a plural message is plural in both languages, and takes a count', () => {
+    for (const ns of NAMESPACES) {
+      const pluralIn = (lang: Lang) =>
+        new Set(
+          Object.keys(table(ns, lang))
+            .filter((k) => PLURAL.test(k))
+            .map((k) => k.replace(PLURAL, '')),
+        );
+      expect([...pluralIn('en')].sort(), ns).toEqual([...pluralIn('ko')].sort());
+      for (const key of pluralIn('ko'))
+        expect(vars(table(ns, 'ko')[`${key}_other`]!), key).toContain('count');
+    }
   });
 
   it('no message is empty and placeholders match between languages', () => {
-    const vars = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const key of Object.keys(ko) as (keyof typeof ko)[]) {
-      expect(ko[key].trim(), key).not.toBe('');
-      expect(en[key].trim(), key).not.toBe('');
-      expect(vars(en[key]), key).toEqual(vars(ko[key]));
+    for (const ns of NAMESPACES) {
+      const ko = table(ns, 'ko');
+      const en = table(ns, 'en');
+      for (const key of Object.keys(en)) {
+        const koText = ko[key] ?? ko[key.replace(PLURAL, '_other')]!;
+        expect(en[key]!.trim(), key).not.toBe('');
+        expect(koText.trim(), key).not.toBe('');
+        // A singular may say "one" instead of the number.
+        const expected = key.endsWith('_one') ? vars(koText).filter((v) => v !== 'count') : vars(koText);
+        const got = key.endsWith('_one') ? vars(en[key]!).filter((v) => v !== 'count') : vars(en[key]!);
+        expect(got, key).toEqual(expected);
+      }
+    }
+  });
+
+  it('every key lives in exactly one namespace', () => {
+    const seen = new Map<string, string>();
+    for (const ns of NAMESPACES) {
+      for (const key of baseKeys(table(ns, 'ko'))) {
+        expect(seen.get(key), `${key} in ${ns}`).toBeUndefined();
+        seen.set(key, ns);
+      }
     }
   });
 
@@ -30,6 +88,42 @@ describe('messages', () => {
       for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.-]+)'/g)) used.add(m[1]!);
     }
     expect(used.size).toBeGreaterThan(20);
-    expect([...used].filter((k) => !(k in ko))).toEqual([]);
+    expect([...used].filter((k) => namespaceOf(k) === undefined)).toEqual([]);
+  });
+});
+
+describe('translating with i18next', () => {
+  const ko = translatorFor('ko');
+  const en = translatorFor('en');
+
+  it('picks the English singular and plural, and groups the number', () => {
+    expect(en('network.count', { count: 1 })).toBe('1 request');
+    expect(en('network.count', { count: 2 })).toBe('2 requests');
+    expect(en('network.count', { count: 0 })).toBe('0 requests');
+    expect(en('network.count', { count: 82241 })).toBe('82,241 requests');
+    expect(en('lookbook.total', { count: 1 })).toBe('1 item in total');
+    expect(en('inbox.count', { count: 1 })).toBe('1 note');
+  });
+
+  it('has one Korean form for every count, grouped', () => {
+    expect(ko('network.count', { count: 1 })).toBe('1건');
+    expect(ko('network.count', { count: 82241 })).toBe('82,241건');
+    expect(ko('lookbook.total', { count: 15297 })).toBe('전체 상품 15,297개');
+  });
+
+  it('still picks the form when a count arrives already formatted, and never re-formats it', () => {
+    expect(en('inbox.count', { count: '1' })).toBe('1 note');
+    expect(en('inbox.count', { count: '1,234' })).toBe('1,234 notes');
+  });
+
+  it('fills placeholders that are not counts as given', () => {
+    expect(en('vault.title', { profile: 'Shop A' })).toBe('Tickets — Shop A');
+    expect(ko('kw.basket.bytes', { count: 12, limit: 100 })).toBe('12바이트 / 100');
+  });
+
+  it('answers a message without placeholders, in each language', () => {
+    const key: MessageKey = 'nav.inbox';
+    expect(ko(key)).toBe('문의함');
+    expect(en(key)).toBe('Inbox');
   });
 });

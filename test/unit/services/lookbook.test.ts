@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../../src-main/host/create-handlers';
 import { createDispatcher } from '../../../src-main/host/dispatch';
-import { auditCsv, auditFileName } from '../../../src-main/services/lookbook-audit-csv';
+import { auditCsv, auditFileName, localFileStamp } from '../../../src-main/services/lookbook-audit-csv';
 import { elementKind, templateOf } from '../../../src-main/services/lookbook-element-types';
 import { eucKrByteLength } from '../../../src-main/services/lookbook-euc-kr';
 import type { Lookbook } from '../../../src-main/contract';
@@ -99,26 +99,43 @@ describe('EUC-KR length', () => {
 });
 
 describe('audit CSV', () => {
+  const rows = [
+    {
+      severity: 'error',
+      kind: 'landing-malformed',
+      target: '페이지 2 · #3',
+      message: '링크, "잘못됨"',
+      detail: '=HYPERLINK("x")',
+    },
+    { severity: 'info', kind: 'price-not-numeric', target: '상품 1', message: 'ok' },
+  ] as const;
+
   it('starts with a BOM, quotes what needs it and defuses formulas', () => {
-    const csv = auditCsv([
-      {
-        severity: 'error',
-        kind: 'landing-malformed',
-        target: '페이지 2 · #3',
-        message: '링크, "잘못됨"',
-        detail: '=HYPERLINK("x")',
-      },
-      { severity: 'info', kind: 'price-not-numeric', target: '상품 1', message: 'ok' },
-    ]);
-    expect(csv.startsWith('\uFEFFseverity,kind,target,message,detail\r\n')).toBe(true);
+    const csv = auditCsv(rows, 'en');
+    expect(csv.startsWith('\uFEFFSeverity,Check,Target,Finding,Evidence\r\n')).toBe(true);
     expect(csv).toContain(
-      'error,landing-malformed,페이지 2 · #3,"링크, ""잘못됨""","\'=HYPERLINK(""x"")"\r\n',
+      'Error,landing-malformed,페이지 2 · #3,"링크, ""잘못됨""","\'=HYPERLINK(""x"")"\r\n',
     );
-    expect(csv.endsWith('info,price-not-numeric,상품 1,ok,\r\n')).toBe(true);
+    expect(csv.endsWith('Info,price-not-numeric,상품 1,ok,\r\n')).toBe(true);
   });
-  it('names the file safely', () => {
-    expect(auditFileName('../evil id', new Date('2026-11-20T00:05:00Z'))).toBe(
-      'lookbook-audit-.._evil_id-20261120-0005.csv',
+
+  it('writes its header and severities in the language of the UI it was exported from', () => {
+    const csv = auditCsv(rows, 'ko');
+    expect(csv.startsWith('\uFEFF심각도,점검 코드,대상,내용,근거\r\n')).toBe(true);
+    expect(csv).toContain('\r\n오류,landing-malformed,');
+    expect(csv).toContain('\r\n참고,price-not-numeric,');
+  });
+
+  it("names the file safely, stamped on the seller's clock rather than in UTC", () => {
+    const at = new Date('2026-11-20T00:05:00Z');
+    expect(auditFileName('../evil id', 'en', at, 'Asia/Seoul')).toBe(
+      'lookbook-audit-.._evil_id-20261120-0905.csv',
     );
+    expect(auditFileName('gangnam_style', 'ko', at, 'Asia/Seoul')).toBe(
+      '룩북점검-gangnam_style-20261120-0905.csv',
+    );
+    // Across midnight the local day is not UTC's.
+    expect(localFileStamp(new Date('2026-11-23T22:49:16Z'), 'Asia/Seoul')).toBe('20261124-0749');
+    expect(localFileStamp(new Date('2026-11-23T22:49:16Z'), 'America/New_York')).toBe('20261123-1749');
   });
 });

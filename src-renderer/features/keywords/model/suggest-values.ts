@@ -57,14 +57,6 @@ export function orderNotices(notices: readonly (SearchNoticeDto | null)[], now: 
     );
 }
 
-/** '15900' -> '15,900'; '12900.50' -> '12,900.50'; anything that is not a decimal stays as sent. */
-export function decimalText(raw: string | undefined): string {
-  if (raw === undefined) return '';
-  const m = /^(-?)(\d+)(\.\d+)?$/.exec(raw.trim());
-  if (!m) return raw;
-  return `${m[1]}${m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
-}
-
 /** An image path the suggest service sent, made loadable: absolute http(s) as is, a path against its host. */
 export function imageUrl(raw: string | undefined, serviceBase: string | undefined): string | undefined {
   if (!raw) return undefined;

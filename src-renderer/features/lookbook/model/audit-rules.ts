@@ -50,6 +50,8 @@ export interface AuditFinding {
   targetKey: string;
   /** Values for the finding's message. */
   vars: Record<string, string | number>;
+  /** Won amounts for the message, as sent: the UI formats them in its language (see finding-text.ts). */
+  won?: Record<string, string>;
   /** Raw evidence: the URL, what the sanitizer removed… shown on demand and exported. */
   detail?: string;
 }
@@ -68,7 +70,13 @@ const ORDER: Record<AuditSeverity, number> = { error: 0, warning: 1, info: 2 };
 export function auditLookbook(input: AuditInput): AuditFinding[] {
   const { lookbook } = input;
   const out: AuditFinding[] = [];
-  const add = (kind: AuditKind, targetKey: string, vars: AuditFinding['vars'] = {}, detail?: string) =>
+  const add = (
+    kind: AuditKind,
+    targetKey: string,
+    vars: AuditFinding['vars'] = {},
+    detail?: string,
+    won?: AuditFinding['won'],
+  ) =>
     out.push({
       id: `${kind}:${targetKey}:${out.length}`,
       kind,
@@ -76,6 +84,7 @@ export function auditLookbook(input: AuditInput): AuditFinding[] {
       targetKey,
       vars,
       detail,
+      ...(won ? { won } : {}),
     });
 
   for (const f of input.failedImages) add('image-failed', f.targetKey, {}, f.url);
@@ -101,7 +110,11 @@ export function auditLookbook(input: AuditInput): AuditFinding[] {
       case 'text': {
         const bytes = el.contentsEucKrBytes ?? 0;
         if (bytes > input.textLimitBytes)
-          add('text-too-long', el.key, { bytes, limit: input.textLimitBytes });
+          add('text-too-long', el.key, {
+            bytes,
+            limit: input.textLimitBytes,
+            over: bytes - input.textLimitBytes,
+          });
         break;
       }
       case 'unknown':
@@ -132,7 +145,10 @@ export function auditLookbook(input: AuditInput): AuditFinding[] {
     const coupon = parseNumeric(it.couponDiscountPrice);
     if (it.price !== undefined && price === undefined) add('price-not-numeric', it.key, {}, it.price);
     if (price !== undefined && coupon !== undefined && coupon >= price) {
-      add('coupon-not-lower', it.key, {}, `${it.couponDiscountPrice} >= ${it.price}`);
+      add('coupon-not-lower', it.key, {}, undefined, {
+        coupon: it.couponDiscountPrice!,
+        price: it.price!,
+      });
     }
     if (it.images.length === 0) add('item-no-images', it.key);
     for (const url of it.images) if (isMixedContentImage(url)) add('image-http', it.key, {}, url);

@@ -1,20 +1,18 @@
 // The price-like fields are strings in the spec, and sellers do put words there ("가격문의"). A value is formatted
-// only when the whole string is a plain number; anything else is shown exactly as sent.
-const NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
-const grouping = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 2 });
+// only when the whole string is a plain number (by the app's one number and money formatters); anything else is
+// shown exactly as sent.
+import { formatWon } from '../../../format/money';
+import type { ShownValue } from '../../../format/money';
+import { formatNumber, formatPercent, plainDecimal } from '../../../format/numbers';
+import type { Lang } from '../../../i18n/lang';
+
+export type { ShownValue } from '../../../format/money';
 
 export function parseNumeric(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const s = raw.trim();
-  if (!NUMBER.test(s)) return undefined;
-  const n = Number(s.replaceAll(',', ''));
+  const text = raw === undefined ? undefined : plainDecimal(raw);
+  if (text === undefined) return undefined;
+  const n = Number(text);
   return Number.isFinite(n) ? n : undefined;
-}
-
-export interface ShownValue {
-  text: string;
-  /** False when the raw string did not parse and is shown as sent. */
-  numeric: boolean;
 }
 
 function shown(raw: string, format: (n: number) => string): ShownValue {
@@ -22,7 +20,8 @@ function shown(raw: string, format: (n: number) => string): ShownValue {
   return n === undefined ? { text: raw, numeric: false } : { text: format(n), numeric: true };
 }
 
-export const formatWon = (raw: string): ShownValue => shown(raw, (n) => `${grouping.format(n)}원`);
-export const formatCount = (raw: string): ShownValue => shown(raw, (n) => grouping.format(n));
+export const shownWon = (raw: string, lang: Lang): ShownValue => formatWon(raw, lang);
+export const shownCount = (raw: string, lang: Lang): ShownValue => shown(raw, (n) => formatNumber(n, lang));
 /** SatisfactionRate and Discount are percentages in the sandbox's data (the spec gives no unit). */
-export const formatPercent = (raw: string): ShownValue => shown(raw, (n) => `${grouping.format(n)}%`);
+export const shownPercent = (raw: string, lang: Lang): ShownValue =>
+  shown(raw, (n) => formatPercent(n, lang));

@@ -1,0 +1,48 @@
+// A refused request's zod issues as field issues: a path and a rule the renderer words beside the field in the
+// seller's language, instead of "profiles.1.apiBaseUrl: a live profile needs an http(s) URL".
+import type { z } from 'zod';
+import { FIELD_RULES } from '../contract';
+import type { FieldIssue, FieldRule } from '../contract';
+
+const RULES = new Set<string>(FIELD_RULES);
+
+/** What a schema's own refinements name as their rule: `params: { rule: 'http-url' }`. */
+export function ruleParams(rule: FieldRule): { params: { rule: FieldRule } } {
+  return { params: { rule } };
+}
+
+function issueOf(issue: z.core.$ZodIssue): FieldIssue {
+  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  const at = (rule: FieldRule, limit?: number): FieldIssue =>
+    limit === undefined ? { path, rule } : { path, rule, limit };
+  switch (issue.code) {
+    case 'custom': {
+      const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
+      return at(typeof rule === 'string' && RULES.has(rule) ? (rule as FieldRule) : 'invalid');
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'number' || issue.origin === 'int') return at('too-small', min);
+      return at('required');
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'number' || issue.origin === 'int') return at('too-large', max);
+      if (issue.origin === 'array' || issue.origin === 'set') return at('too-many', max);
+      return at('too-long', max);
+    }
+    case 'invalid_type':
+      if (issue.expected === 'int') return at('whole-number');
+      if (issue.expected === 'number') return at('number');
+      return at('invalid');
+    case 'invalid_value':
+    case 'invalid_union':
+      return at('choice');
+    default:
+      return at('invalid');
+  }
+}
+
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map(issueOf);
+}

@@ -1,0 +1,138 @@
+// The live-profile form as data: the draft the seller is typing, the checks that mark a field where the mistake
+// is made (the same rules the host enforces when it saves), and the host's refusals mapped back onto fields.
+import type { FieldIssue, FieldRule, Profile } from '../../../../src-main/contract';
+import { isAbsoluteUri, isHttpUrl } from '../../../../src-shared/absolute-uri';
+
+export const PROFILE_FIELDS = [
+  'name',
+  'apiBaseUrl',
+  'suggestBaseUrl',
+  'nsRoot',
+  'schemaRoot',
+  'suggestNamespace',
+  'soapVersion',
+  'pageIndexBase',
+  'timeoutMs',
+  'sellerIds',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+export interface FieldMark {
+  rule: FieldRule;
+  limit?: number;
+}
+export type FieldMarks = Partial<Record<ProfileField, FieldMark>>;
+
+export interface ProfileDraft {
+  /** The values as typed; `sellerIds` is kept as text until saved. */
+  profile: Profile;
+  sellerIdsText: string;
+  isNew: boolean;
+  marks: FieldMarks;
+  /** Refusals the form has no field for (another profile's, the whole list's), shown in the summary. */
+  otherIssues: FieldIssue[];
+  /** Whether saving was tried: the summary of what blocks it is shown from then on, not while typing. */
+  tried: boolean;
+}
+
+export function blankLiveProfile(existingIds: readonly string[]): Profile {
+  let n = existingIds.length;
+  while (existingIds.includes(`live-${n}`)) n++;
+  return {
+    id: `live-${n}`,
+    name: '',
+    kind: 'live',
+    apiBaseUrl: '',
+    suggestBaseUrl: '',
+    nsRoot: '',
+    schemaRoot: '',
+    suggestNamespace: 'ns',
+    soapVersion: '1.1',
+    pageIndexBase: 1,
+    timeoutMs: 30_000,
+    sellerIds: [],
+  };
+}
+
+export function draftFor(profile: Profile | undefined, existingIds: readonly string[]): ProfileDraft {
+  const p = profile ?? blankLiveProfile(existingIds);
+  return {
+    profile: p,
+    sellerIdsText: p.sellerIds.join(', '),
+    isNew: profile === undefined,
+    marks: {},
+    otherIssues: [],
+    tried: false,
+  };
+}
+
+export function sellerIdsOf(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The profile the draft would save. */
+export function profileOf(draft: ProfileDraft): Profile {
+  return { ...draft.profile, sellerIds: sellerIdsOf(draft.sellerIdsText) };
+}
+
+/** One field's check, the host's rule for it. */
+export function checkField(field: ProfileField, p: Profile): FieldMark | undefined {
+  switch (field) {
+    case 'name':
+      if (p.name.trim() === '') return { rule: 'required' };
+      return p.name.trim().length > 80 ? { rule: 'too-long', limit: 80 } : undefined;
+    case 'apiBaseUrl':
+    case 'suggestBaseUrl':
+      if (p[field].trim() === '') return { rule: 'required' };
+      return isHttpUrl(p[field]) ? undefined : { rule: 'http-url' };
+    case 'nsRoot':
+    case 'schemaRoot':
+      if (p[field].trim() === '') return { rule: 'required' };
+      if (p[field].length > 512) return { rule: 'too-long', limit: 512 };
+      return isAbsoluteUri(p[field]) ? undefined : { rule: 'absolute-uri' };
+    case 'suggestNamespace':
+      return /^[A-Za-z_][A-Za-z0-9_.-]{0,31}$/.test(p.suggestNamespace) ? undefined : { rule: 'xml-prefix' };
+    case 'timeoutMs':
+      if (!Number.isFinite(p.timeoutMs)) return { rule: 'number' };
+      if (!Number.isInteger(p.timeoutMs)) return { rule: 'whole-number' };
+      if (p.timeoutMs < 1000) return { rule: 'too-small', limit: 1000 };
+      return p.timeoutMs > 300_000 ? { rule: 'too-large', limit: 300_000 } : undefined;
+    case 'sellerIds':
+      if (p.sellerIds.length > 50) return { rule: 'too-many', limit: 50 };
+      return p.sellerIds.some((id) => id.length > 64) ? { rule: 'too-long', limit: 64 } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Every field's check at once. */
+export function checkProfile(p: Profile): FieldMarks {
+  const marks: FieldMarks = {};
+  for (const field of PROFILE_FIELDS) {
+    const mark = checkField(field, p);
+    if (mark) marks[field] = mark;
+  }
+  return marks;
+}
+
+/** The host's refusals of a `profiles` patch: those about profile `index` become marks, the rest stay listed. */
+export function marksFromIssues(
+  issues: readonly FieldIssue[],
+  index: number,
+): { marks: FieldMarks; otherIssues: FieldIssue[] } {
+  const marks: FieldMarks = {};
+  const otherIssues: FieldIssue[] = [];
+  for (const issue of issues) {
+    const [root, at, field] = issue.path;
+    if (root === 'profiles' && at === index && PROFILE_FIELDS.includes(field as ProfileField)) {
+      marks[field as ProfileField] ??=
+        issue.limit === undefined ? { rule: issue.rule } : { rule: issue.rule, limit: issue.limit };
+    } else {
+      otherIssues.push(issue);
+    }
+  }
+  return { marks, otherIssues };
+}

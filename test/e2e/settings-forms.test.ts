@@ -1,0 +1,214 @@
+// Settings catch mistakes where they are made: every invalid field marked at once in the seller's language,
+// unsaved drafts (a profile, a typed ticket) kept across a page change, an error gone once the action it
+// reported is retried or superseded, and the sandbox saying it needs no tickets.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { createTestDeps } from '../support/host-deps';
+import { closeBrowser, openApp } from './harness';
+import { closedPort, useLiveProfile } from './live-profile';
+
+afterAll(closeBrowser);
+
+const ctx = { signal: new AbortController().signal, emit: () => {} };
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+
+async function openSettings(lang: 'ko' | 'en' = 'ko') {
+  const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US', sandbox: { notes: 10 } });
+  const handlers = createHandlers(deps);
+  return { deps, handlers };
+}
+
+const editor = (page: Page) => page.getByRole('form', { name: '프로필 편집' });
+const invalidFields = (page: Page) =>
+  editor(page)
+    .locator('[aria-invalid="true"]')
+    .evaluateAll((els) => els.map((e) => e.id));
+
+async function fillValidProfile(page: Page) {
+  const form = editor(page);
+  await form.getByLabel('이름').fill('내 상점');
+  await form.getByLabel('API 주소').fill('https://api.shop.example');
+  await form.getByLabel('추천어 서비스 주소').fill('https://suggest.shop.example');
+  await form.getByLabel('네임스페이스 루트').fill('http://api.shop.example');
+  await form.getByLabel('스키마 루트').fill('http://schema.shop.example');
+}
+
+describe('settings forms in Chromium', () => {
+  it('marks three invalid fields at once, in Korean, and saves nothing', async () => {
+    const { deps, handlers } = await openSettings();
+    const app = await openApp({ handlers, schemas: requestSchemas });
+    const { page } = app;
+    await page.getByRole('button', { name: '설정' }).click();
+    await page.getByRole('button', { name: '라이브 프로필 추가' }).click();
+    await fillValidProfile(page);
+    const form = editor(page);
+    await form.getByLabel('이름').fill('');
+    await form.getByLabel('API 주소').fill('ftp://api.shop.example');
+    await form.getByLabel('네임스페이스 루트').fill('<<>>');
+    await form.getByRole('button', { name: '저장' }).click();
+
+    await poll(() => invalidFields(page)).toEqual(['pf-name', 'pf-apiBaseUrl', 'pf-nsRoot']);
+    const message = (id: string) => page.locator(`#${id}-error`).textContent();
+    expect(await message('pf-name')).toBe('비어 있습니다 — 값을 입력하세요.');
+    expect(await message('pf-apiBaseUrl')).toBe(
+      'http:// 또는 https://로 시작하는 주소를 입력하세요. 예: https://api.example-market.co.kr',
+    );
+    expect(await message('pf-nsRoot')).toBe('절대 URI를 입력하세요. 예: http://schema.example-market.co.kr');
+    // Each mark is tied to its field for assistive technology, and focus goes to the first.
+    expect(await page.locator('#pf-nsRoot').getAttribute('aria-describedby')).toBe('pf-nsRoot-error');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pf-name');
+    const alert = form.getByRole('alert');
+    expect(await alert.locator('.error-headline').textContent()).toBe(
+      '받을 수 없는 값이 있음 — 표시된 항목을 고친 뒤 다시 저장',
+    );
+    expect(await alert.textContent()).toContain('고칠 항목 3개: 이름, API 주소 및 네임스페이스 루트');
+    expect(await page.content()).not.toMatch(/profiles\.\d+\.|a live profile needs/);
+    const { settings } = await handlers['settings.get'](undefined, ctx);
+    expect(settings.profiles.map((p) => p.id)).toEqual(['sandbox']);
+
+    // A mark goes as soon as its field changes; the field left with a mistake is marked at once.
+    await form.getByLabel('이름').fill('내 상점');
+    await poll(() => invalidFields(page)).toEqual(['pf-apiBaseUrl', 'pf-nsRoot']);
+    await form.getByLabel('스키마 루트').fill('schema.shop.example');
+    await form.getByLabel('스키마 루트').blur();
+    await poll(() => invalidFields(page)).toEqual(['pf-apiBaseUrl', 'pf-nsRoot', 'pf-schemaRoot']);
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+    await deps.close();
+  });
+
+  it('refuses a namespace root that is not an absolute URI where it is saved too', async () => {
+    const { deps, handlers } = await openSettings();
+    const err = await handlers['settings.update'](
+      {
+        profiles: [
+          (await handlers['settings.get'](undefined, ctx)).settings.profiles[0]!,
+          {
+            id: 'shop',
+            name: '내 상점',
+            kind: 'live',
+            apiBaseUrl: 'https://api.shop.example',
+            suggestBaseUrl: 'https://suggest.shop.example',
+            nsRoot: '<<>>',
+            schemaRoot: 'http://schema.shop.example',
+            suggestNamespace: 'ns',
+            soapVersion: '1.1',
+            pageIndexBase: 1,
+            timeoutMs: 30_000,
+            sellerIds: [],
+          },
+        ],
+      },
+      ctx,
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      issues: [{ path: ['profiles', 1, 'nsRoot'], rule: 'absolute-uri' }],
+    });
+    await deps.close();
+  });
+
+  it('keeps an unsaved profile and a typed ticket when the seller visits another page', async () => {
+    const { deps, handlers } = await openSettings();
+    await useLiveProfile(deps, handlers, {
+      apiBaseUrl: 'https://api.shop.example',
+      suggestBaseUrl: 'https://suggest.shop.example',
+      nsRoot: 'http://api.shop.example',
+      schemaRoot: 'http://schema.shop.example',
+    });
+    const app = await openApp({ handlers, schemas: requestSchemas });
+    const { page } = app;
+    await page.getByRole('button', { name: '설정' }).click();
+    await page.getByRole('button', { name: '라이브 프로필 추가' }).click();
+    await editor(page).getByLabel('이름').fill('두 번째 상점');
+    await editor(page).getByLabel('API 주소').fill('https://api.second.example');
+    await page.getByLabel('회원 티켓').fill('MEMBER-TYPED-NOT-SAVED');
+
+    await page.getByRole('button', { name: '키워드' }).click();
+    await poll(() => page.locator('h1').textContent()).toBe('키워드 탐색');
+    // The sidebar says something is waiting in Settings.
+    expect(await page.getByRole('img', { name: '저장하지 않은 입력이 있습니다' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: '설정' }).click();
+    await poll(() => editor(page).isVisible()).toBe(true);
+    expect(await editor(page).getByLabel('이름').inputValue()).toBe('두 번째 상점');
+    expect(await editor(page).getByLabel('API 주소').inputValue()).toBe('https://api.second.example');
+    expect(await editor(page).textContent()).toContain('저장하지 않은 입력을 이어서 편집합니다.');
+    expect(await page.getByLabel('회원 티켓').inputValue()).toBe('MEMBER-TYPED-NOT-SAVED');
+
+    // Saved or cancelled, the drafts are gone.
+    await editor(page).getByRole('button', { name: '취소' }).click();
+    await page.getByRole('button', { name: '티켓 저장' }).click();
+    await poll(() => page.getByTestId('vault-member-presence').textContent()).toBe('저장됨');
+    expect(await page.getByLabel('회원 티켓').inputValue()).toBe('');
+    expect(await page.getByRole('img', { name: '저장하지 않은 입력이 있습니다' }).count()).toBe(0);
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+    await deps.close();
+  });
+
+  it('clears an error once the action it reported is retried or superseded', async () => {
+    const { deps, handlers } = await openSettings();
+    const port = await closedPort();
+    await useLiveProfile(deps, handlers, {
+      apiBaseUrl: `http://127.0.0.1:${port}`,
+      suggestBaseUrl: `http://127.0.0.1:${port}`,
+      nsRoot: 'http://api.shop.example',
+      schemaRoot: 'http://schema.shop.example',
+    });
+    const app = await openApp({ handlers, schemas: requestSchemas });
+    const { page } = app;
+    await page.getByRole('button', { name: '설정' }).click();
+    const alerts = page.locator('main [role="alert"]');
+
+    // A refused number is marked where it was typed; the next good one clears it.
+    await page.getByLabel('답변 기한').fill('999');
+    await page.getByLabel('답변 기한').press('Enter');
+    await poll(() => page.locator('#set-sla-error').textContent()).toBe('336 이하로 입력하세요.');
+    await poll(() => alerts.count()).toBe(1);
+    await page.getByLabel('답변 기한').fill('48');
+    await page.getByLabel('답변 기한').press('Enter');
+    await poll(() => alerts.count()).toBe(0);
+    await poll(async () => (await handlers['settings.get'](undefined, ctx)).settings.replySlaHours).toBe(48);
+    expect(await page.getByLabel('답변 기한').inputValue()).toBe('48');
+
+    // A failed profile save, then the corrected save: no alert is left over.
+    await page.getByRole('button', { name: '라이브 프로필 추가' }).click();
+    await editor(page).getByRole('button', { name: '저장' }).click();
+    await poll(() => alerts.count()).toBe(1);
+    await fillValidProfile(page);
+    await editor(page).getByRole('button', { name: '저장' }).click();
+    await poll(() => editor(page).count()).toBe(0);
+    await poll(() => alerts.count()).toBe(0);
+
+    // A failed connection test is superseded by using another profile.
+    await page.getByRole('button', { name: '연결 테스트' }).click();
+    await poll(() => page.getByTestId('connection-test-market').getAttribute('data-ok')).toBe('false');
+    expect(await alerts.count()).toBe(2);
+    await page
+      .getByRole('row', { name: /샌드박스/ })
+      .getByRole('button', { name: '사용' })
+      .click();
+    await poll(() => alerts.count()).toBe(0);
+    await poll(() => page.getByTestId('vault-sandbox').isVisible()).toBe(true);
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+    await deps.close();
+  });
+
+  it('says the sandbox needs no tickets instead of offering empty ticket fields', async () => {
+    const { deps, handlers } = await openSettings('en');
+    const app = await openApp({ handlers, schemas: requestSchemas, locale: 'en-US' });
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await poll(() => page.getByTestId('vault-sandbox').textContent()).toContain(
+      'there are no tickets to enter',
+    );
+    expect(await page.getByLabel('Auth ticket').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save tickets' }).count()).toBe(0);
+    expect(await page.locator('.vault-section, .presence.absent').count()).toBe(0);
+    await app.close();
+    await deps.close();
+  });
+});

@@ -1,0 +1,81 @@
+// The settings form marks a mistake where it is made, with the rules the host enforces when it saves: for every
+// sample the form's marks equal the host's refusals mapped back onto the form's fields.
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../../src-main/contract';
+import { fieldIssues } from '../../../src-main/host/field-issues';
+import { settingsPatchSchema } from '../../../src-main/host/settings-schema';
+import {
+  checkProfile,
+  draftFor,
+  marksFromIssues,
+  profileOf,
+} from '../../../src-renderer/features/settings/model/profile-form';
+import { translatorFor } from '../../../src-renderer/i18n/translator';
+
+const good: Profile = {
+  id: 'live-1',
+  name: '내 상점',
+  kind: 'live',
+  apiBaseUrl: 'https://api.example-market.co.kr',
+  suggestBaseUrl: 'https://suggest.example-market.co.kr',
+  nsRoot: 'http://api.example-market.co.kr',
+  schemaRoot: 'http://schema.example-market.co.kr',
+  suggestNamespace: 'ns',
+  soapVersion: '1.1',
+  pageIndexBase: 1,
+  timeoutMs: 30_000,
+  sellerIds: ['gangnam_style'],
+};
+
+const samples: [string, Partial<Profile>][] = [
+  ['a valid profile', {}],
+  ['three mistakes at once', { name: '  ', apiBaseUrl: 'ftp://x', nsRoot: '<<>>' }],
+  ['empty addresses', { apiBaseUrl: '', suggestBaseUrl: '', schemaRoot: '' }],
+  ['a relative namespace root', { schemaRoot: 'schema.example.com' }],
+  ['a prefix that is not one', { suggestNamespace: '9ns' }],
+  ['a timeout too short', { timeoutMs: 200 }],
+  ['a timeout too long', { timeoutMs: 900_000 }],
+  ['a fractional timeout', { timeoutMs: 1500.5 }],
+  ['a name too long', { name: '가'.repeat(81) }],
+  ['a seller ID too long', { sellerIds: ['x'.repeat(65)] }],
+  ['too many seller IDs', { sellerIds: Array.from({ length: 51 }, (_, i) => `s${i}`) }],
+];
+
+describe('the live profile form', () => {
+  it.each(samples)('marks %s as the host would refuse it', (_name, change) => {
+    const profile = { ...good, ...change };
+    const host = settingsPatchSchema.safeParse({ profiles: [profile] });
+    const hostMarks = host.success ? {} : marksFromIssues(fieldIssues(host.error), 0).marks;
+    expect(checkProfile(profile)).toEqual(hostMarks);
+  });
+
+  it('marks three invalid fields at once, each in the seller’s language', () => {
+    const marks = checkProfile({ ...good, name: '', apiBaseUrl: 'ftp://x', nsRoot: '<<>>' });
+    expect(Object.keys(marks).sort()).toEqual(['apiBaseUrl', 'name', 'nsRoot']);
+    const ko = translatorFor('ko');
+    expect(ko(`settings.invalid.${marks.nsRoot!.rule}`)).toBe(
+      '절대 URI를 입력하세요. 예: http://schema.example-market.co.kr',
+    );
+    expect(ko('settings.invalid.too-small', { limit: 1000 })).toBe('1,000 이상으로 입력하세요.');
+  });
+
+  it('keeps refusals about other profiles for the summary', () => {
+    const { marks, otherIssues } = marksFromIssues(
+      [
+        { path: ['profiles', 1, 'nsRoot'], rule: 'absolute-uri' },
+        { path: ['profiles', 0, 'schemaRoot'], rule: 'required' },
+        { path: ['activeProfileId'], rule: 'unknown-profile' },
+      ],
+      1,
+    );
+    expect(marks).toEqual({ nsRoot: { rule: 'absolute-uri' } });
+    expect(otherIssues.map((i) => i.path.join('.'))).toEqual(['profiles.0.schemaRoot', 'activeProfileId']);
+  });
+
+  it('starts a new profile with a free id and reads seller IDs from the typed text', () => {
+    const draft = draftFor(undefined, ['sandbox', 'live-1', 'live-2']);
+    expect(draft.profile.id).toBe('live-3');
+    expect(draft.isNew).toBe(true);
+    expect(profileOf({ ...draft, sellerIdsText: ' a, b  c,,' }).sellerIds).toEqual(['a', 'b', 'c']);
+  });
+});
