@@ -10,7 +10,7 @@ import type {
 } from '../schema';
 import { createSandboxData } from './data/sandbox-data';
 import type { SandboxData } from './data/sandbox-data';
-import { queryNotes } from './data/notes';
+import { answerNote, queryNotes } from './data/notes';
 import type { NoteFilter } from './data/notes';
 import { createSuggest } from './data/suggest';
 
@@ -35,10 +35,20 @@ export interface SandboxBackend {
       }
     | undefined;
   image(path: string): { contentType: string; body: string | Uint8Array } | undefined;
+  /**
+   * Answers a note now, as the seller would on the marketplace's web console: from then on it is ReplyComplete
+   * in every answer and to every ReplyStatus filter. Undefined for an unknown SeqNo.
+   */
+  reply(seqNo: number): { answeredAt: number } | undefined;
   suggest<N extends SuggestOperationName>(op: N, req: RequestOf<N>, now: Date): ResultOf<N>;
 }
 
-export function createBackend(opts: { seed: number; now: Date; notes: number }): SandboxBackend {
+export function createBackend(opts: {
+  seed: number;
+  now: Date;
+  notes: number;
+  clock?: () => number;
+}): SandboxBackend {
   const data = createSandboxData(opts);
   const suggest = createSuggest(data.suggest);
   const absolute = (origin: string, path: string | undefined) =>
@@ -96,6 +106,9 @@ export function createBackend(opts: { seed: number; now: Date; notes: number }):
       return built;
     },
     image: (path) => data.images(path),
+    reply(seqNo) {
+      return answerNote(data.notes, seqNo) ? { answeredAt: (opts.clock ?? Date.now)() } : undefined;
+    },
     suggest: (op, req, now) => (answers[op] as (r: unknown, n: Date) => ResultOf<typeof op>)(req, now),
   };
 }

@@ -113,7 +113,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const issuer = new TicketIssuer(tickets, opts.graceMs ?? DEFAULT_GRACE_MS, clock);
   const faults: FaultInjection = { ...NO_FAULTS, ...opts.faults };
   const injector = new FaultInjector(faults, seed, clock);
-  const backend = opts.backend ?? createBackend({ seed, now, notes: opts.notes ?? 5000 });
+  const backend = opts.backend ?? createBackend({ seed, now, notes: opts.notes ?? 5000, clock });
   const stats = { requests: 0, faults: 0 };
   // The seeded records never change: each is serialized (to UTF-8) once per namespace context, then reused.
   const memo = createResponseMemo();
@@ -162,6 +162,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     const fast = req.method === 'POST' ? SERVICE_BY_PATH.get(req.url ?? '') : undefined;
     const url = fast ? undefined : new URL(req.url ?? '/', 'http://sandbox');
     const service = fast ?? serviceOf(url!.pathname);
+    const reply = url && req.method === 'POST' ? REPLY_PATH.exec(url.pathname) : null;
+    if (reply) return answerControl(req, res, Number(reply[1]));
     if (url && (req.method === 'GET' || req.method === 'HEAD')) {
       const origin = originOf(req, baseUrl);
       if (service && [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
@@ -287,6 +289,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     });
   }
 
+  /** What a seller's browser on the marketplace's console would do: answer a note. Loopback callers only. */
+  function answerControl(req: IncomingMessage, res: ServerResponse, seqNo: number) {
+    req.resume();
+    if (!isLoopback(req.socket.remoteAddress)) {
+      return sendJson(res, 403, { error: 'The control endpoint answers loopback callers only.' });
+    }
+    const done = backend.reply(seqNo);
+    if (!done) return sendJson(res, 404, { error: `No note with SeqNo ${seqNo}.` });
+    sendJson(res, 200, {
+      seqNo,
+      replyStatus: 'ReplyComplete',
+      answeredAt: new Date(done.answeredAt).toISOString(),
+    });
+  }
+
   function page(p: { PageIndex?: number; PageSize?: number } | undefined): { offset: number; size: number } {
     const index = p?.PageIndex ?? pageBase;
     const size = p?.PageSize ?? DEFAULT_PAGE_SIZE;
@@ -393,6 +410,17 @@ function clientFaultOf(err: unknown): { reason: string; subcode?: string } | und
   if (err instanceof SoapError && err.deskCode === 'BAD_RESPONSE')
     return { reason: err.detail ?? err.message };
   return undefined;
+}
+
+/** The sandbox's control endpoint: POST answers the note (see answerControl). */
+const REPLY_PATH = /^\/sandbox\/notes\/(\d{1,15})\/reply$/;
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  sendText(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 }
 
 const HOST_HEADER = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;

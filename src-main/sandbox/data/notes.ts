@@ -211,9 +211,41 @@ interface NoteIndex {
   times: Float64Array;
 }
 
-// Built once per (reply status, seller) on first use and kept for the notes array's lifetime: the seeded notes
-// never change, and a sync asks for one seller's day after another, so a query is two binary searches.
+// Built once per (reply status, seller) on first use and kept until a note's status changes (answerNote): a sync
+// asks for one seller's day after another, so a query is two binary searches.
 const noteIndexes = new WeakMap<readonly SendNote[], Map<string, NoteIndex>>();
+
+/**
+ * Answers the note with `seqNo` in place: its record is replaced by a ReplyComplete copy (a new object, so a
+ * serialization memo keyed by the old one never serves its old bytes) and the reply-status indexes are rebuilt on
+ * next use. Undefined for an unknown SeqNo; a note already answered stays as it is.
+ */
+export function answerNote(notes: SendNote[], seqNo: number): SendNote | undefined {
+  // SeqNo ascends with InsDate in the seeded data, so a binary search finds it; a scan covers any other array.
+  let lo = 0;
+  let hi = notes.length - 1;
+  let at = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const s = notes[mid]!.SeqNo ?? 0;
+    if (s === seqNo) {
+      at = mid;
+      break;
+    }
+    if (s < seqNo) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  if (at < 0) at = notes.findIndex((n) => n.SeqNo === seqNo);
+  if (at < 0) return undefined;
+  const old = notes[at]!;
+  if (old.ReplyStatus === 'ReplyComplete') return old;
+  const answered: SendNote = { ...old, ReplyStatus: 'ReplyComplete' };
+  notes[at] = answered;
+  const byKey = noteIndexes.get(notes);
+  // The all-status indexes hold positions, which did not move; only the per-status ones changed.
+  if (byKey) for (const key of [...byKey.keys()]) if (!key.startsWith('\u0000')) byKey.delete(key);
+  return answered;
+}
 
 function indexOf(
   notes: readonly SendNote[],
