@@ -74,8 +74,13 @@ export default tseslint.config(
               message: 'The contract is pure TypeScript: no Node or React.',
             },
             {
-              regex: '^\\.\\./(?!schema)',
-              message: 'The contract depends on no other layer but types from schema.',
+              regex: '^\\.\\./(?!schema|\\.\\./src-shared/)',
+              message: 'The contract depends on no other layer but types from schema and src-shared.',
+            },
+            {
+              regex: '^\\.\\./\\.\\./src-shared/',
+              allowTypeImports: true,
+              message: 'Only `import type` from src-shared in the contract.',
             },
             {
               regex: '^\\.\\./schema',

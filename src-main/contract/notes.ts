@@ -4,27 +4,9 @@
 // the API's own clock). The inbox reads that mirror once and filters it locally, so every filter, count and
 // chart works offline and without a round trip; syncs fill the mirror day slice by day slice.
 
-export type NoteReplyStatus = 'NoReply' | 'ReplyComplete';
-export type NoteQueryType = 'All' | 'Item' | 'Shipping' | 'Exchange' | 'Refund' | 'Other';
-
-/** One SendNote as the inbox keeps it: every field present (absent text is ''), plus its instant. */
-export interface InboxNote {
-  seqNo: number;
-  sellerId: string;
-  buyerId: string;
-  itemNo: string;
-  itemName: string;
-  /** xsd:long as decimal text (may exceed 2^53); absent when the buyer asked before ordering. */
-  orderNo?: string;
-  /** InsDate exactly as the marketplace sent it. */
-  insDate: string;
-  /** Epoch ms of insDate. */
-  at: number;
-  title: string;
-  content: string;
-  replyStatus: NoteReplyStatus;
-  queryType: NoteQueryType;
-}
+// One note model (src-shared/note-fields.ts): the note type and both value sets are derived from its table.
+import type { InboxNote } from '../../src-shared/note-fields';
+export type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../src-shared/note-fields';
 
 /** A marketplace day, 'YYYY-MM-DD' in Korean time. */
 export type NoteDay = string;

@@ -42,6 +42,7 @@ import {
 } from '../soap/errors';
 import { ValueError } from '../schema/scalar';
 import { createBackend } from './backend';
+import type { ReplyStatusFilter } from './data/types';
 import type { SandboxBackend } from './backend';
 import { FaultInjector, NO_FAULTS } from './fault-injection';
 import type { FaultInjection } from './fault-injection';
@@ -339,7 +340,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     const notes = backend.notes({
       start: req.StartDate,
       end: req.EndDate,
-      replyStatus: status as 'All' | 'NoReply' | 'ReplyComplete',
+      replyStatus: status as ReplyStatusFilter,
       itemNo: req.ItemNo || undefined,
       orderNo: req.OrderNo,
       sellerId: req.SellerID || undefined,

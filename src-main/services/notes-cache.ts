@@ -15,8 +15,7 @@ import type {
   NotesCacheNotice,
   NotesLastSync,
 } from '../contract';
-import { dateTimeInstant } from '../schema';
-import type { SendNote } from '../schema';
+import { QUERY_TYPES, REPLY_STATUSES } from '../../src-shared/note-fields';
 import { readTextIfExists, writeFileAtomic } from '../host/atomic-file';
 
 export const NOTES_CACHE_FILE = 'notes-cache.json';
@@ -34,8 +33,8 @@ const noteSchema = z.object({
   at: z.number(),
   title: z.string(),
   content: z.string(),
-  replyStatus: z.enum(['NoReply', 'ReplyComplete']),
-  queryType: z.enum(['All', 'Item', 'Shipping', 'Exchange', 'Refund', 'Other']),
+  replyStatus: z.enum(REPLY_STATUSES),
+  queryType: z.enum(QUERY_TYPES),
 }) satisfies z.ZodType<InboxNote>;
 
 const failedSliceSchema = z.object({
@@ -72,28 +71,7 @@ const localDocSchema = z.object({
   ),
 });
 
-/** A SendNote as the inbox keeps it; undefined when it has no SeqNo (it could never be de-duplicated). */
-export function toInboxNote(n: SendNote): InboxNote | undefined {
-  if (n.SeqNo === undefined) return undefined;
-  const insDate = n.InsDate ?? '';
-  const note: InboxNote = {
-    seqNo: n.SeqNo,
-    sellerId: n.SellerID ?? '',
-    buyerId: n.BuyerID ?? '',
-    itemNo: n.ItemNo ?? '',
-    itemName: n.ItemName ?? '',
-    insDate,
-    // The marketplace means Korean time when a value carries no offset.
-    at: dateTimeInstant(insDate, 540) ?? 0,
-    title: n.Title ?? '',
-    content: n.Content ?? '',
-    // A note without a status has not been answered as far as anyone can tell.
-    replyStatus: n.ReplyStatus === 'ReplyComplete' ? 'ReplyComplete' : 'NoReply',
-    queryType: n.SearchQueryType ?? 'Other',
-  };
-  if (n.OrderNo !== undefined && n.OrderNo !== '') note.orderNo = n.OrderNo;
-  return note;
-}
+export { toInboxNote } from '../storage/inbox-note';
 
 const byTime = (a: InboxNote, b: InboxNote) => a.at - b.at || a.seqNo - b.seqNo;
 

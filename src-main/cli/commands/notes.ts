@@ -8,6 +8,8 @@ import { UsageError } from '../cli-error';
 import type { Endpoint } from '../endpoint';
 import { renderTable } from '../text-table';
 import type { Column } from '../text-table';
+import { NOTE_FIELDS } from '../../../src-shared/note-fields';
+import type { NoteField } from '../../../src-shared/note-fields';
 
 export interface NotesOptions {
   from?: string;
@@ -92,31 +94,13 @@ export async function fetchAllNotes(
 }
 
 /** SendNote's attributes in the spec's order: the CSV header. */
-export const NOTE_COLUMNS = [
-  'SeqNo',
-  'BuyerID',
-  'SellerID',
-  'ItemNo',
-  'ItemName',
-  'OrderNo',
-  'InsDate',
-  'Title',
-  'Content',
-  'ReplyStatus',
-  'SearchQueryType',
-] as const;
+export const NOTE_COLUMNS = NOTE_FIELDS.map((f) => f.wire);
 
-const TABLE_COLUMNS: Column[] = [
-  { key: 'SeqNo', align: 'right' },
-  { key: 'InsDate' },
-  { key: 'ReplyStatus', title: 'Status' },
-  { key: 'SearchQueryType', title: 'Type' },
-  { key: 'SellerID', title: 'Seller' },
-  { key: 'BuyerID', title: 'Buyer' },
-  { key: 'OrderNo', align: 'right' },
-  { key: 'ItemNo' },
-  { key: 'Title', max: 40 },
-];
+const TABLE_COLUMNS: Column[] = NOTE_FIELDS.flatMap((f: NoteField) =>
+  f.table ? [{ order: f.table.order, column: { ...f.table, key: f.wire } }] : [],
+)
+  .sort((a, b) => a.order - b.order)
+  .map(({ column: { order: _order, ...column } }) => column);
 
 export function formatNotes(
   result: NonNullable<ResultOf<'BuyerNoteList'>>,

@@ -1,3 +1,4 @@
+import { INQUIRY_TYPES } from '../../../src-shared/note-fields';
 import type { Rng } from './prng';
 import { DAY_MS, instantOf, toKstDateTime } from './dates';
 import type { SellerItem } from './seller-items';
@@ -10,13 +11,15 @@ export const NOTE_HISTORY_DAYS = 120;
 export const BIG_ORDER_NO = '9007199254740993';
 const FIRST_SEQ_NO = 100_001;
 
-const QUERY_TYPES: readonly [SearchQueryType, number][] = [
-  ['Item', 0.3],
-  ['Shipping', 0.3],
-  ['Exchange', 0.12],
-  ['Refund', 0.13],
-  ['Other', 0.15],
-];
+/** Share of notes per inquiry type. */
+const QUERY_TYPE_SHARES: Record<SearchQueryType, number> = {
+  Item: 0.3,
+  Shipping: 0.3,
+  Exchange: 0.12,
+  Refund: 0.13,
+  Other: 0.15,
+};
+const QUERY_TYPES = INQUIRY_TYPES.map((t) => [t, QUERY_TYPE_SHARES[t]] as const);
 /** Share of notes per seller, in SELLER_IDS order; the broken lookbook seller gets few notes. */
 const SELLER_SHARES = [0.55, 0.35, 0.1];
 
