@@ -5,7 +5,7 @@
 // chart works offline and without a round trip; syncs fill the mirror day slice by day slice.
 
 // One note model (src-shared/note-fields.ts): the note type and both value sets are derived from its table.
-import type { InboxNote } from '../../src-shared/note-fields';
+import type { InboxNote, NoteFieldKey } from '../../src-shared/note-fields';
 export type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../src-shared/note-fields';
 
 /** A marketplace day, 'YYYY-MM-DD' in Korean time. */
@@ -71,6 +71,140 @@ export interface NotesCached {
   notices: NotesCacheNotice[];
   /** Increments whenever the notes change, so the renderer can skip re-indexing. */
   revision: number;
+}
+
+/** Why a mirror database was replaced by a fresh one (the old file is kept, renamed). */
+export type MirrorResetReason = 'not-a-database' | 'integrity' | 'newer-version';
+
+/** Something the inbox tells the seller once about their saved data, until dismissed. */
+export interface NotesMirrorNotice {
+  id: number;
+  /**
+   * cache-reset / local-reset: release 0.1.0's notes file or marks file could not be read when it was imported;
+   * mirror-reset: the mirror database could not be opened (see reason) and a fresh one was started.
+   */
+  kind: 'cache-reset' | 'local-reset' | 'mirror-reset';
+  /** File name in the data folder (or its mirrors folder) the unreadable data was moved to. */
+  file: string;
+  reason?: MirrorResetReason;
+  at: number;
+}
+
+/** Handled marks and memos from elsewhere that the seller may bring into this mirror, matched by SeqNo. */
+export interface CarryOverOffer {
+  /** Opaque; passed back to notes.carryOver. */
+  source: string;
+  /**
+   * endpoint-changed: this profile's mirror from before its address, namespaces or SOAP settings changed;
+   * profile-removed: the mirror of a removed profile that was kept;
+   * imported: the marks release 0.1.0 kept (its notes cache could mix sandbox and live notes).
+   */
+  kind: 'endpoint-changed' | 'profile-removed' | 'imported';
+  /** The profile that made them, when known. */
+  profileName?: string;
+  /** The endpoint they were made against (an API address, or the sandbox). */
+  endpoint?: string;
+  marks: number;
+  handled: number;
+  memos: number;
+}
+
+/** The active profile's mirror: everything the inbox needs besides the period's notes. */
+export interface NotesMirrorStatus {
+  profile: { id: string; name: string; kind: 'sandbox' | 'live' };
+  /** The notes are the built-in sandbox's samples, not a shop's. */
+  sample: boolean;
+  /** When the newest sync that ran through ended. */
+  asOf?: number;
+  lastSync?: NotesLastSync;
+  notices: NotesMirrorNotice[];
+  offers: CarryOverOffer[];
+  /** Notes held, withdrawn ones excluded. */
+  notes: number;
+  /** First and last day synced for any seller. */
+  firstDay?: NoteDay;
+  lastDay?: NoteDay;
+  /** Sellers the mirror holds days of. */
+  sellerIds: string[];
+  /** Changes whenever the notes or marks change (by this app or by `desk sync`). */
+  revision: number;
+}
+
+/**
+ * A column of the period payload; see NoteField.payload. 'code' values index the field's closed set
+ * (CODE_VALUES in src-shared/note-fields.ts). null / -1: the note has no value (an optional field).
+ */
+export type NoteColumn =
+  | { kind: 'plain'; values: (string | number | null)[] }
+  | { kind: 'dict'; dict: string[]; codes: number[] }
+  | { kind: 'code'; codes: number[] };
+
+export interface NotesPeriodRequest {
+  start: NoteDay;
+  end: NoteDay;
+  /** The revision the renderer holds for this period: an unchanged mirror answers without the notes. */
+  knownRevision?: number;
+}
+
+/** One period's notes, oldest first, column by column (withdrawn notes left out). */
+export interface NotesPeriod {
+  unchanged: false;
+  revision: number;
+  start: NoteDay;
+  end: NoteDay;
+  count: number;
+  at: number[];
+  columns: Record<NoteFieldKey, NoteColumn>;
+  /** The marks of this period's notes. */
+  marks: Record<string, NoteLocalMark>;
+}
+
+export type NotesPeriodResult =
+  NotesPeriod | { unchanged: true; revision: number; start: NoteDay; end: NoteDay };
+
+/** A question about the whole mirror; every given criterion must match. */
+export interface NotesLookupRequest {
+  /** Substring of title, content, buyer or item name (case-insensitive for Latin letters). */
+  text?: string;
+  seqNo?: number;
+  orderNo?: string;
+  itemNo?: string;
+  buyerId?: string;
+  sellerId?: string;
+  /** Leaves out the period the inbox already shows. */
+  outside?: { start: NoteDay; end: NoteDay };
+  /** Notes returned, newest first (default 50). */
+  limit?: number;
+}
+
+export interface FoundNote {
+  note: InboxNote;
+  mark?: NoteLocalMark;
+  /** Set when the marketplace no longer lists this note: kept with its mark, left out of counts and lists. */
+  withdrawnAt?: number;
+}
+
+export interface NotesLookupResult {
+  /** Matches, withdrawn ones included. */
+  total: number;
+  withdrawn: number;
+  notes: FoundNote[];
+}
+
+export interface NotesCountRequest {
+  start: NoteDay;
+  end: NoteDay;
+  status?: 'All' | 'NoReply' | 'ReplyComplete';
+  sellerId?: string;
+  itemNo?: string;
+  orderNo?: string;
+  text?: string;
+}
+
+export interface NotesCountResult {
+  /** Withdrawn notes are not counted. */
+  total: number;
+  noReply: number;
 }
 
 export interface NotesSyncRequest {
