@@ -1,17 +1,18 @@
 // (e) The renderer in Chromium with the real bundle and 100,000 cached notes: time to the first list
 // paint, search and filter keystroke latency, scroll frame time, JS heap. Uses the E2E bridge.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import type { InboxNote } from '../src-main/contract';
 import { createHandlers, requestSchemas } from '../src-main/host/create-handlers';
 import { createSandboxData } from '../src-main/sandbox/data/sandbox-data';
-import { NOTES_CACHE_FILE, toInboxNote } from '../src-main/services/notes-cache';
+import { toInboxNote } from '../src-main/storage/inbox-note';
 import { daysBetween, marketDayOf } from '../src-shared/market-day';
 import { closeBrowser, getBrowser, openApp } from '../test/e2e/harness';
 import type { AppUnderTest } from '../test/e2e/harness';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
+import { activeMirror, seedMirror } from '../test/support/mirror';
 import { median, percentile } from './stats';
 import { TRACE_CATEGORIES, phasesOf } from './trace-phases';
 import type { Phases, TraceEvent } from './trace-phases';
@@ -245,13 +246,14 @@ async function openBenchInbox(count: number, reloads = 3): Promise<BenchInbox> {
   const notes = data.notes.map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
   const first = marketDayOf(notes[0]!.at);
   const today = marketDayOf(TEST_NOW.getTime());
-  const coverage = Object.fromEntries(data.account.sellerIds.map((s) => [s, daysBetween(first, today)]));
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(
-    join(dataDir, NOTES_CACHE_FILE),
-    JSON.stringify({ version: 1, asOf: TEST_NOW.getTime(), coverage, notes }),
-  );
   const deps = createTestDeps({ dataDir, sandbox: { notes: count } });
+  seedMirror(
+    await activeMirror(deps),
+    notes,
+    data.account.sellerIds,
+    daysBetween(first, today),
+    TEST_NOW.getTime(),
+  );
   await deps.settings.update({ inbox: { filters: { preset: 'custom', start: first, end: today } } });
   const app = await openApp({
     handlers: createHandlers(deps),

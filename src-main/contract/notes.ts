@@ -13,27 +13,52 @@ export type NoteDay = string;
 
 export interface FailedSlice {
   sellerId: string;
+  /** The day that failed; for the status check, the first day of the range it asked for. */
   day: NoteDay;
   code: string;
   message: string;
   /** Attempts made for the failing page, retries included. */
   attempts: number;
-  /** Pages of this slice fetched before it failed; their notes are kept. */
+  /** Pages fetched before it failed; their notes are kept. */
   pagesFetched: number;
+  /** Set when it failed while checking reply statuses, after the days. */
+  phase?: 'statuses';
+}
+
+export interface NotesStatusCheck {
+  /** Whether every seller's statuses were checked (not cancelled, the marketplace reachable). */
+  done: boolean;
+  /** BuyerNoteList calls the check made. */
+  calls: number;
+  /** Held notes the marketplace still lists as waiting. */
+  waiting: number;
+  /** Seller-days fetched again because a held waiting note left the waiting list. */
+  refetchedDays: number;
+  /** Notes those days changed (answered, edited). */
+  changed: number;
+  /** Notes those days no longer list. */
+  withdrawn: number;
 }
 
 export interface NotesSyncSummary {
-  /** Notes received, duplicates included. */
+  /** Notes received in the day slices, duplicates included. */
   fetched: number;
-  /** Notes the cache did not hold before. */
+  /** Notes the mirror did not hold before. */
   added: number;
-  /** Day slices planned and finished. */
+  /** Days planned, and days saved whole (every seller's slice of them). */
+  days: number;
+  daysDone: number;
+  /** Notes saved from the day slices (a failed slice keeps the pages it got). */
+  notesSaved: number;
+  /** Seller × day slices planned. */
   slices: number;
-  slicesDone: number;
   failedSlices: FailedSlice[];
   cancelled: boolean;
   startedAt: number;
   finishedAt: number;
+  /** BuyerNoteList calls, status check included. */
+  calls: number;
+  statusCheck: NotesStatusCheck;
 }
 
 export interface NotesLastSync {
@@ -213,7 +238,10 @@ export interface NotesSyncRequest {
   end: NoteDay;
   /** Defaults to every seller of the connection. */
   sellerIds?: string[];
-  /** 'full' fetches every day of the range; 'refresh' only days not synced yet plus the newest day minus one. */
+  /**
+   * 'full' fetches every day of the range; 'refresh' only days not synced yet plus the newest day and the one
+   * before. Either way the reply statuses of the whole mirror are checked afterwards.
+   */
   mode: 'full' | 'refresh';
 }
 
@@ -234,33 +262,69 @@ export interface NotesExportResult {
   rows: number;
 }
 
+/** Whether the active mirror's sync runs, so a page opening mid-sync shows the same bar and Cancel. */
+export interface NotesSyncState {
+  running: boolean;
+  request?: NotesSyncRequest;
+  progress?: NotesProgressEvent;
+  startedAt?: number;
+  /** Another sync of this mirror waits to run after this one. */
+  queued: boolean;
+}
+
 export interface NotesContract {
   'notes.cached': { req: void; res: NotesCached };
+  /** The active profile's mirror: who it belongs to, as-of, last sync, notices, carry-over offers. */
+  'notes.status': { req: void; res: NotesMirrorStatus };
+  /** One period's notes (the inbox holds the period; the store holds everything). */
+  'notes.period': { req: NotesPeriodRequest; res: NotesPeriodResult };
+  /** Notes anywhere in the mirror: a search or an order number outside the period, a SeqNo. */
+  'notes.lookup': { req: NotesLookupRequest; res: NotesLookupResult };
+  /** Counts for a period the inbox does not hold (e.g. "3 more in the last 90 days"). */
+  'notes.count': { req: NotesCountRequest; res: NotesCountResult };
+  /** Runs a sync, or attaches to the one of this mirror that already covers the request. */
   'notes.sync': { req: NotesSyncRequest; res: NotesSyncSummary };
+  'notes.syncState': { req: void; res: NotesSyncState };
   'notes.cancelSync': { req: void; res: { cancelled: boolean } };
   'notes.export': { req: NotesExportRequest; res: NotesExportResult };
   'notes.local.set': {
     req: { seqNo: number; handled?: boolean; memo?: string };
     res: NoteLocalMark;
   };
+  /** Brings an offer's marks into the active mirror by SeqNo, or declines it for good. */
+  'notes.carryOver': {
+    req: { source: string; action: 'import' | 'discard' };
+    res: { imported: number };
+  };
+  'notes.dismissNotice': { req: { id: number }; res: void };
   /** The item numbers of a seller's lookbook (cached in main for a while). */
   'notes.lookbookItems': { req: { sellerId: string }; res: { sellerId: string; itemNos: string[] } };
 }
 
 export const NOTES_CHANNELS = [
   'notes.cached',
+  'notes.status',
+  'notes.period',
+  'notes.lookup',
+  'notes.count',
   'notes.sync',
+  'notes.syncState',
   'notes.cancelSync',
   'notes.export',
   'notes.local.set',
+  'notes.carryOver',
+  'notes.dismissNotice',
   'notes.lookbookItems',
 ] as const satisfies readonly (keyof NotesContract)[];
 
 export interface NotesProgressEvent {
+  /** days: fetching day by day (done/total count days); statuses: checking reply statuses (per seller). */
+  phase: 'days' | 'statuses';
   done: number;
   total: number;
-  /** Notes fetched so far in this sync. */
+  /** Notes fetched so far in this sync's days. */
   notes: number;
+  /** Slices that failed so far. */
   failed: number;
 }
 

@@ -42,6 +42,7 @@ import {
 } from '../soap/errors';
 import { ValueError } from '../schema/scalar';
 import { createBackend } from './backend';
+import { DEFAULT_NOTE_COUNT } from './data/sandbox-data';
 import type { ReplyStatusFilter } from './data/types';
 import type { SandboxBackend } from './backend';
 import { FaultInjector, NO_FAULTS } from './fault-injection';
@@ -76,6 +77,8 @@ export interface SandboxOptions {
 }
 
 export interface RunningSandbox {
+  /** What makes this sandbox's notes the same data on another start (not its port): see sandboxIdentity. */
+  identity: string;
   baseUrl: string;
   apiUrl: string;
   suggestUrl: string;
@@ -98,6 +101,16 @@ class ClientFault extends Error {
   }
 }
 
+/**
+ * The sandbox's data identity: the same value on every start that serves the same notes, whatever its port. A
+ * mirror of the sandbox belongs to this, so a restart keeps the seller's sample notes and marks, and another
+ * seed or size starts another mirror.
+ */
+export function sandboxIdentity(opts: Pick<SandboxOptions, 'seed' | 'notes' | 'backend'> = {}): string {
+  if (opts.backend) return `seed=${opts.backend.data.seed};notes=${opts.backend.data.notes.length}`;
+  return `seed=${opts.seed ?? 42};notes=${opts.notes ?? DEFAULT_NOTE_COUNT}`;
+}
+
 export const DEFAULT_PAGE_SIZE = 20;
 export const DEFAULT_MAX_PAGE_SIZE = 500;
 export const DEFAULT_GRACE_MS = 10 * 60_000;
@@ -114,7 +127,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const issuer = new TicketIssuer(tickets, opts.graceMs ?? DEFAULT_GRACE_MS, clock);
   const faults: FaultInjection = { ...NO_FAULTS, ...opts.faults };
   const injector = new FaultInjector(faults, seed, clock);
-  const backend = opts.backend ?? createBackend({ seed, now, notes: opts.notes ?? 5000, clock });
+  const backend =
+    opts.backend ?? createBackend({ seed, now, notes: opts.notes ?? DEFAULT_NOTE_COUNT, clock });
   const stats = { requests: 0, faults: 0 };
   // The seeded records never change: each is serialized (to UTF-8) once per namespace context, then reused.
   const memo = createResponseMemo();
@@ -374,6 +388,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const host = address.family === 'IPv6' ? `[${listened}]` : listened;
   baseUrl = `http://${host}:${address.port}`;
   return {
+    identity: sandboxIdentity(opts),
     baseUrl,
     apiUrl: baseUrl + SERVICE_PATHS.market,
     suggestUrl: baseUrl + SERVICE_PATHS.suggest,

@@ -396,7 +396,7 @@ const Inbox = memo(function Inbox(props: {
       )}
       {!sync.running && sync.summary?.cancelled && (
         <div className="inbox-banner" role="status" data-testid="sync-cancelled">
-          {t('inbox.sync.cancelled', { done: sync.summary.slicesDone })}
+          {t('inbox.sync.cancelled', { done: sync.summary.daysDone })}
         </div>
       )}
       {showFailed && (
