@@ -78,26 +78,6 @@ export interface NoteLocalMark {
   updatedAt: number;
 }
 
-export interface NotesCacheNotice {
-  /** cache-reset: the notes file was unreadable; local-reset: the handled marks and memos file was. */
-  kind: 'cache-reset' | 'local-reset';
-  /** File name (in the data directory) the unreadable file was moved to. */
-  backupFile: string;
-}
-
-export interface NotesCached {
-  notes: InboxNote[];
-  /** When the newest finished sync ended; undefined before the first one. */
-  asOf?: number;
-  /** Days synced completely, per seller. */
-  coverage: Record<string, NoteDay[]>;
-  lastSync?: NotesLastSync;
-  local: Record<string, NoteLocalMark>;
-  notices: NotesCacheNotice[];
-  /** Increments whenever the notes change, so the renderer can skip re-indexing. */
-  revision: number;
-}
-
 /** Why a mirror database was replaced by a fresh one (the old file is kept, renamed). */
 export type MirrorResetReason = 'not-a-database' | 'integrity' | 'newer-version';
 
@@ -167,13 +147,15 @@ export type NoteColumn =
 export interface NotesPeriodRequest {
   start: NoteDay;
   end: NoteDay;
-  /** The revision the renderer holds for this period: an unchanged mirror answers without the notes. */
-  knownRevision?: number;
+  /** The mirror and revision the renderer holds for this period: an unchanged mirror answers without notes. */
+  known?: { mirror: string; revision: number };
 }
 
 /** One period's notes, oldest first, column by column (withdrawn notes left out). */
 export interface NotesPeriod {
   unchanged: false;
+  /** The mirror's id (another profile's mirror has another). */
+  mirror: string;
   revision: number;
   start: NoteDay;
   end: NoteDay;
@@ -185,7 +167,15 @@ export interface NotesPeriod {
 }
 
 export type NotesPeriodResult =
-  NotesPeriod | { unchanged: true; revision: number; start: NoteDay; end: NoteDay };
+  NotesPeriod | { unchanged: true; mirror: string; revision: number; start: NoteDay; end: NoteDay };
+
+/** A profile's saved notes, for the question what to do with them when it is removed. */
+export interface ProfileMirrorInfo {
+  /** Notes held over all its mirrors (one, more if its endpoint changed). */
+  notes: number;
+  marks: number;
+  bytes: number;
+}
 
 /** A question about the whole mirror; every given criterion must match. */
 export interface NotesLookupRequest {
@@ -273,7 +263,6 @@ export interface NotesSyncState {
 }
 
 export interface NotesContract {
-  'notes.cached': { req: void; res: NotesCached };
   /** The active profile's mirror: who it belongs to, as-of, last sync, notices, carry-over offers. */
   'notes.status': { req: void; res: NotesMirrorStatus };
   /** One period's notes (the inbox holds the period; the store holds everything). */
@@ -297,12 +286,12 @@ export interface NotesContract {
     res: { imported: number };
   };
   'notes.dismissNotice': { req: { id: number }; res: void };
+  'notes.profileMirror': { req: { profileId: string }; res: ProfileMirrorInfo };
   /** The item numbers of a seller's lookbook (cached in main for a while). */
   'notes.lookbookItems': { req: { sellerId: string }; res: { sellerId: string; itemNos: string[] } };
 }
 
 export const NOTES_CHANNELS = [
-  'notes.cached',
   'notes.status',
   'notes.period',
   'notes.lookup',
@@ -314,6 +303,7 @@ export const NOTES_CHANNELS = [
   'notes.local.set',
   'notes.carryOver',
   'notes.dismissNotice',
+  'notes.profileMirror',
   'notes.lookbookItems',
 ] as const satisfies readonly (keyof NotesContract)[];
 

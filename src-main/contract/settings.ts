@@ -71,10 +71,17 @@ export interface SettingsContract {
   'settings.get': { req: void; res: SettingsView };
   'settings.update': { req: SettingsPatch; res: Settings };
   'settings.resetNotice': { req: void; res: void };
+  /**
+   * Removes a live profile (the built-in sandbox stays) with its tickets; its notes mirror is kept (it comes back
+   * with a profile of the same endpoint, and its marks are offered to the others) or deleted. Removing the active
+   * profile makes the sandbox active.
+   */
+  'settings.removeProfile': { req: { profileId: string; mirror: 'keep' | 'delete' }; res: Settings };
 }
 
 export const SETTINGS_CHANNELS = [
   'settings.get',
   'settings.update',
   'settings.resetNotice',
+  'settings.removeProfile',
 ] as const satisfies readonly (keyof SettingsContract)[];

@@ -324,10 +324,11 @@ export class MirrorStore {
    * The period's notes column by column, oldest first, withdrawn ones left out; or `unchanged` when the caller
    * already holds this revision of the same period.
    */
-  period(start: NoteDay, end: NoteDay, knownRevision?: number): NotesPeriodResult {
+  period(start: NoteDay, end: NoteDay, known?: { mirror: string; revision: number }): NotesPeriodResult {
     const revision = this.revision();
-    if (knownRevision !== undefined && knownRevision === revision) {
-      return { unchanged: true, revision, start, end };
+    const mirror = this.identity()?.mirrorId ?? this.file;
+    if (known && known.mirror === mirror && known.revision === revision) {
+      return { unchanged: true, mirror, revision, start, end };
     }
     const startMs = dayStartMs(start);
     const endMs = dayEndMs(end);
@@ -383,7 +384,7 @@ export class MirrorStore {
     for (const m of markRows) {
       marks[String(m.seq_no)] = { handled: m.handled === 1, memo: m.memo, updatedAt: m.updated_at };
     }
-    return { unchanged: false, revision, start, end, count, at, columns, marks };
+    return { unchanged: false, mirror, revision, start, end, count, at, columns, marks };
   }
 
   /** Notes anywhere in the mirror matching every given criterion, newest first; withdrawn ones flagged. */

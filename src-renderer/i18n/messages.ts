@@ -88,6 +88,16 @@ const shellKo = {
   'settings.profile.active': '사용 중',
   'settings.profile.use': '사용',
   'settings.profile.builtIn': '앱에 내장',
+  'settings.profile.remove': '삭제',
+  'settings.remove.title': '프로필 삭제 — {name}',
+  'settings.remove.body':
+    '이 프로필과 저장된 티켓을 지웁니다. 이 프로필의 문의 보관함에는 문의 {notes}건과 처리 표시·메모 {marks}건이 있습니다({size}).',
+  'settings.remove.active': '지금 사용 중인 프로필이라 삭제하면 샌드박스로 돌아갑니다.',
+  'settings.remove.question': '문의 보관함은 어떻게 할까요?',
+  'settings.remove.keep':
+    '남겨 두기 — 같은 연결로 프로필을 다시 추가하면 그대로 돌아오고, 처리 표시·메모는 다른 프로필로 가져올 수 있습니다.',
+  'settings.remove.delete': '함께 삭제 — 문의와 처리 표시·메모를 이 컴퓨터에서 지웁니다. 되돌릴 수 없습니다.',
+  'settings.remove.confirm': '프로필 삭제',
   'settings.test.title': '연결 확인',
   'settings.test.button': '연결 테스트',
   'settings.test.running': '테스트 중…',
@@ -201,6 +211,17 @@ const shellEn: Record<keyof typeof shellKo, string> = {
   'settings.profile.active': 'In use',
   'settings.profile.use': 'Use',
   'settings.profile.builtIn': 'Built into the app',
+  'settings.profile.remove': 'Remove',
+  'settings.remove.title': 'Remove profile — {name}',
+  'settings.remove.body':
+    'This removes the profile and its saved tickets. Its saved notes hold {notes} notes and {marks} handled marks and memos ({size}).',
+  'settings.remove.active': 'It is the profile in use; the sandbox takes its place.',
+  'settings.remove.question': 'What should happen to its saved notes?',
+  'settings.remove.keep':
+    'Keep them — they come back if a profile with the same connection is added again, and their marks and memos can be brought into another profile.',
+  'settings.remove.delete':
+    'Delete them too — the notes, handled marks and memos are erased from this computer. This cannot be undone.',
+  'settings.remove.confirm': 'Remove profile',
   'settings.test.title': 'Connection check',
   'settings.test.button': 'Test connection',
   'settings.test.running': 'Testing…',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NotesContract, NotesMirrorStatus, NoteDay } from '../../contract';
+import type { NotesContract, NotesMirrorStatus } from '../../contract';
 import { daysBetween, isMarketDay } from '../../../src-shared/market-day';
 import type { ActiveConnection } from '../../services/connection';
 import { exportFileName, notesToCsv, notesToXlsx } from '../../services/notes-export';
@@ -11,6 +11,7 @@ import { isCorruption } from '../../storage/sqlite-file';
 import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../create-handlers';
+import { profileIdSchema } from '../settings-schema';
 import { voidRequest } from './void-request';
 
 type Channels = keyof NotesContract;
@@ -78,31 +79,9 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
   }
 
   return {
-    // Release 0.1.0's whole-mirror read, kept until the inbox reads periods.
-    'notes.cached': () =>
-      withMirror((m) => {
-        const notes = [...m.store.iterateNotes()].filter((n) => n.withdrawnAt === undefined);
-        const coverage: Record<string, NoteDay[]> = {};
-        for (const seller of m.store.coveredSellers())
-          coverage[seller] = [...m.store.coveredDays(seller)].sort();
-        const local = Object.fromEntries([...m.store.marks()].map(([seq, mark]) => [String(seq), mark]));
-        const s = status(m);
-        return {
-          notes: notes.map(({ withdrawnAt: _w, ...n }) => n),
-          coverage,
-          local,
-          notices: s.notices
-            .filter((n) => n.kind !== 'mirror-reset')
-            .map((n) => ({ kind: n.kind as 'cache-reset' | 'local-reset', backupFile: n.file })),
-          revision: s.revision,
-          ...(s.asOf !== undefined ? { asOf: s.asOf } : {}),
-          ...(s.lastSync !== undefined ? { lastSync: s.lastSync } : {}),
-        };
-      }),
-
     'notes.status': () => withMirror(status),
 
-    'notes.period': (req) => withMirror((m) => m.store.period(req.start, req.end, req.knownRevision)),
+    'notes.period': (req) => withMirror((m) => m.store.period(req.start, req.end, req.known)),
 
     'notes.lookup': (req) => withMirror((m) => m.store.lookup(req)),
 
@@ -179,6 +158,15 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
 
     'notes.dismissNotice': ({ id }) => withMirror((m) => m.store.dismissNotice(id)),
 
+    'notes.profileMirror': async ({ profileId }) => {
+      const files = deps.mirrors.profileMirrors(profileId);
+      return {
+        notes: files.reduce((n, f) => n + f.notes, 0),
+        marks: files.reduce((n, f) => n + f.marks, 0),
+        bytes: files.reduce((n, f) => n + f.bytes, 0),
+      };
+    },
+
     'notes.lookbookItems': async ({ sellerId }, ctx) => {
       const { client, info } = await deps.connection.active();
       if (!info.sellerIds.includes(sellerId)) {
@@ -208,10 +196,15 @@ const orderNo = z.string().regex(/^\s*\d{1,19}\s*$/, 'an order number (digits)')
 const text = z.string().max(200);
 
 export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
-  'notes.cached': voidRequest,
   'notes.status': voidRequest,
   'notes.period': z
-    .strictObject({ start: day, end: day, knownRevision: z.number().int().nonnegative().optional() })
+    .strictObject({
+      start: day,
+      end: day,
+      known: z
+        .strictObject({ mirror: z.string().max(100), revision: z.number().int().nonnegative() })
+        .optional(),
+    })
     .refine(ordered, inOrder),
   'notes.lookup': z.strictObject({
     text: text.optional(),
@@ -266,5 +259,6 @@ export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
     action: z.enum(['import', 'discard']),
   }),
   'notes.dismissNotice': z.strictObject({ id: z.number().int() }),
+  'notes.profileMirror': z.strictObject({ profileId: profileIdSchema }),
   'notes.lookbookItems': z.strictObject({ sellerId }),
 };

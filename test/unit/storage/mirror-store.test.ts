@@ -119,12 +119,15 @@ describe('the period payload', () => {
     expect(seller.kind === 'dict' && seller.dict.length).toBe(3);
     expect(JSON.stringify(period).length).toBeLessThan(JSON.stringify(want).length * 0.8);
     // The same revision asked again: no notes sent.
-    expect(store.period(start, TODAY, period.revision)).toEqual({
+    expect(store.period(start, TODAY, { mirror: period.mirror, revision: period.revision })).toEqual({
       unchanged: true,
+      mirror: period.mirror,
       revision: period.revision,
       start,
       end: TODAY,
     });
+    // Another mirror's revision with the same number is not this one's.
+    expect(store.period(start, TODAY, { mirror: 'other', revision: period.revision }).unchanged).toBe(false);
   });
 });
 
