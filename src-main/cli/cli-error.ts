@@ -41,11 +41,18 @@ function forTheCommandLine(message: string): string {
   return out;
 }
 
-/** One line for stderr: the sentence, then the technical detail in brackets when there is one. */
+/**
+ * One line for stderr: the sentence, the marketplace's own reason when the sentence does not already carry it
+ * (a rejected ticket says which one only there), then the technical detail in brackets when there is one.
+ */
 export function errorLine(err: unknown): string {
-  const e = err as { message?: unknown; detail?: unknown; deskCode?: unknown } | null;
+  const e = err as { message?: unknown; detail?: unknown; deskCode?: unknown; reason?: unknown } | null;
   const message = forTheCommandLine(err instanceof Error ? err.message : String(err));
   const parts = [message];
+  const reason = typeof e?.reason === 'string' ? e.reason.trim() : '';
+  if (reason && !message.includes(reason.replace(/[.\s]+$/u, ''))) {
+    parts.push(`The marketplace said: "${reason.length > 300 ? `${reason.slice(0, 300)}…` : reason}"`);
+  }
   const tags = [
     typeof e?.deskCode === 'string' ? e.deskCode : '',
     typeof e?.detail === 'string' ? e.detail : '',

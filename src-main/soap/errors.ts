@@ -121,6 +121,8 @@ function faultMessage(cls: FaultClass, reason: string): string {
 export class SoapFaultError<F extends FaultSummary = FaultSummary> extends SoapError {
   declare readonly deskCode: FaultClass;
   readonly fault: F;
+  /** The marketplace's own reason, tickets redacted: what a seller must always get to read. */
+  readonly reason: string;
   /**
    * `secrets` are literal strings (the tickets in use) to scrub from the server's text, in case the
    * marketplace echoes them back in a reason or detail.
@@ -133,6 +135,7 @@ export class SoapFaultError<F extends FaultSummary = FaultSummary> extends SoapE
     super(cls, faultMessage(cls, reason), { detail: redactText(detailParts.join(': '), secrets) });
     this.name = 'SoapFaultError';
     this.fault = fault;
+    this.reason = reason;
   }
 }
 
