@@ -52,6 +52,8 @@ export function usePeriodNotes(start: string, end: string) {
         held ? { start, end, known: { mirror: held.mirror, revision: held.revision } } : { start, end },
         signal,
       );
+      // For the bench and DevTools: when the period's notes reached the page (the list is drawn from here on).
+      performance.mark('notes:period-arrived');
       if (answer.unchanged && held) return held;
       if (answer.unchanged)
         throw new Error('The mirror answered "unchanged" for a period this page does not hold.');
