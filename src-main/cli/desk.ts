@@ -205,6 +205,7 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
             store: mirror.store,
             sellerIds: sellers,
             pageIndexBase: e.pageBase,
+            statusWindowDays: plan.noteQueryDays || undefined,
             signal: signal ?? new AbortController().signal,
           });
         });

@@ -59,6 +59,8 @@ export interface EndpointPlan {
   profile?: { id: string; name: string };
   /** The app's data folder (--data-dir, or SELLER_DESK_USER_DATA), when one is given. */
   dataDir?: string;
+  /** The longest date range one note query may ask for (the profile's; 0: no limit). */
+  noteQueryDays?: number;
 }
 
 export interface Endpoint {
@@ -162,7 +164,9 @@ export async function planEndpoint(
     // Without a profile, a data folder only says where the notes mirror is (desk sync, desk notes --offline).
     dataDir = flags['data-dir'];
   }
-  const saved = profile ? { profile: { id: profile.id, name: profile.name } } : {};
+  const saved = profile
+    ? { profile: { id: profile.id, name: profile.name }, noteQueryDays: profile.noteQueryDays ?? 0 }
+    : {};
   const folder = dataDir ? { dataDir } : {};
   const timeoutMs =
     flags.timeout === undefined ? profile?.timeoutMs : integer('timeout', flags.timeout, 1, 3_600_000);

@@ -31,6 +31,11 @@ export interface Profile {
   timeoutMs: number;
   /** Seller ids this profile answers for. */
   sellerIds: string[];
+  /**
+   * The longest date range, in days, one BuyerNoteList query may ask for (0 or absent: no limit). The reply-status
+   * check asks for the whole range the notes mirror holds; a marketplace that limits the range gets it in pieces.
+   */
+  noteQueryDays?: number;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -103,6 +103,7 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
           store: m.store,
           sellerIds: info.sellerIds,
           pageIndexBase: info.pageIndexBase,
+          statusWindowDays: m.active.profile.noteQueryDays || undefined,
           signal: run.signal,
           onProgress: (p) => run.emit('notes.progress', p),
         });

@@ -19,6 +19,7 @@ const blankLive = (existingIds: string[]): Profile => {
     pageIndexBase: 1,
     timeoutMs: 30_000,
     sellerIds: [],
+    noteQueryDays: 0,
   };
 };
 
@@ -101,6 +102,18 @@ export function ProfileEditor(props: {
             step={1000}
             value={p.timeoutMs}
             onChange={(e) => set('timeoutMs', Number(e.target.value))}
+          />
+        </FieldRow>
+        <FieldRow id="pf-query-days" label={t('settings.profile.noteQueryDays')}>
+          <input
+            id="pf-query-days"
+            className="num"
+            type="number"
+            min={0}
+            max={400}
+            step={1}
+            value={p.noteQueryDays ?? 0}
+            onChange={(e) => set('noteQueryDays', Number(e.target.value))}
           />
         </FieldRow>
         <FieldRow id="pf-sellers" label={t('settings.profile.sellerIds')}>

@@ -6,6 +6,7 @@ import type { SyncOutcome } from '../../../src-main/services/notes-sync';
 import { covers, createSyncCoordinator } from '../../../src-main/services/sync-coordinator';
 import type { SyncRun } from '../../../src-main/services/sync-coordinator';
 import { marketDayOf } from '../../../src-shared/market-day';
+import { startSandbox } from '../../../src-main/sandbox/server';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
 
 const req = (start: string, end: string, over: Partial<NotesSyncRequest> = {}): NotesSyncRequest => ({
@@ -125,6 +126,72 @@ describe('notes.sync in the host', () => {
       expect(sandbox.stats.requests - before).toBe(a.calls);
       expect(await handlers['notes.syncState'](undefined, ctx)).toMatchObject({ running: false });
     } finally {
+      await deps.close();
+    }
+  });
+});
+
+describe('a profile that limits the range of a note query', () => {
+  it('gets the reply-status check in windows no longer than the profile allows', async () => {
+    const deps = createTestDeps();
+    const shop = await startSandbox({ port: 0, seed: 7, now: TEST_NOW, notes: 1500 });
+    try {
+      const { settings } = await deps.settings.get();
+      await deps.settings.update({
+        profiles: [
+          ...settings.profiles,
+          {
+            id: 'shop',
+            name: 'shop',
+            kind: 'live',
+            apiBaseUrl: shop.baseUrl,
+            suggestBaseUrl: shop.baseUrl,
+            nsRoot: shop.ns.nsRoot,
+            schemaRoot: shop.ns.schemaRoot,
+            suggestNamespace: shop.ns.suggestNs,
+            soapVersion: '1.1',
+            pageIndexBase: 1,
+            timeoutMs: 30_000,
+            sellerIds: ['gangnam_style'],
+            noteQueryDays: 5,
+          },
+        ],
+        activeProfileId: 'shop',
+      });
+      await deps.vault.set('shop', {
+        authTicket: shop.tickets.auth,
+        encryptedTicket: shop.tickets.encrypted,
+        memberTicket: shop.tickets.member,
+      });
+      const handlers = createHandlers(deps);
+      const ctx = { signal: new AbortController().signal, emit: () => {} };
+      const today = marketDayOf(TEST_NOW.getTime());
+      const day = (n: number) => marketDayOf(TEST_NOW.getTime() - n * 86_400_000);
+      await handlers['notes.sync']({ start: day(15), end: today, mode: 'full' }, ctx);
+      const ranges = deps.connection.network
+        .list()
+        .map((x) => deps.connection.network.get(x.id)!.requestXml)
+        .filter((xml) => xml.includes('ReplyStatus="NoReply"'))
+        .map((xml) => {
+          const [, from] = /StartDate="(\d{4}-\d{2}-\d{2})/.exec(xml)!;
+          const [, to] = /EndDate="(\d{4}-\d{2}-\d{2})/.exec(xml)!;
+          return `${from}..${to}`;
+        });
+      // A full sync fetched every day just now: nothing to check.
+      expect(ranges).toEqual([]);
+      await handlers['notes.sync']({ start: day(1), end: today, mode: 'refresh' }, ctx);
+      const after = deps.connection.network
+        .list()
+        .map((x) => deps.connection.network.get(x.id)!.requestXml)
+        .filter((xml) => xml.includes('ReplyStatus="NoReply"'))
+        .map(
+          (xml) =>
+            `${/StartDate="(\d{4}-\d{2}-\d{2})/.exec(xml)![1]}..${/EndDate="(\d{4}-\d{2}-\d{2})/.exec(xml)![1]}`,
+        )
+        .sort();
+      expect(after).toEqual([`${day(15)}..${day(11)}`, `${day(10)}..${day(6)}`, `${day(5)}..${day(2)}`]);
+    } finally {
+      await shop.close();
       await deps.close();
     }
   });
