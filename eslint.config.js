@@ -2,7 +2,8 @@
 //  - only src-main/electron and src-main/preload may import `electron`;
 //  - src-renderer imports nothing from src-main but `import type` from src-main/contract;
 //  - nothing in src-main imports React;
-//  - src-shared (pure code both sides run) imports npm packages only, and types from src-main/contract.
+//  - src-shared (pure code both sides run) imports npm packages only, and types from src-main/contract;
+//  - src-main/storage imports nothing above it; src-main/services only types from the host and the sandbox.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -46,6 +47,48 @@ export default tseslint.config(
             {
               group: ['react-dom', 'react-dom/*', 'electron/*'],
               message: 'Layer rule: no React or electron here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The floors under the host: storage (what lasts on disk) imports schema, soap, contract and src-shared; services
+  // import storage and below, and at most types from the host or the sandbox.
+  {
+    files: ['src-main/storage/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan, { name: 'react', message: 'src-main never imports React (layer rule).' }],
+          patterns: [
+            {
+              regex: '^\\.\\./(services|host|sandbox|cli|electron|preload)(/|$)',
+              message:
+                'storage sits under services: schema, soap, contract and src-shared only (layer rule).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/services/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan, { name: 'react', message: 'src-main never imports React (layer rule).' }],
+          patterns: [
+            {
+              regex: '^\\.\\./(cli|electron|preload)(/|$)',
+              message: 'services sit under the host and its front ends (layer rule).',
+            },
+            {
+              regex: '^\\.\\./(host|sandbox)(/|$)',
+              allowTypeImports: true,
+              message: 'services know the host and the sandbox by their types only (layer rule).',
             },
           ],
         },
