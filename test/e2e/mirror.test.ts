@@ -1,7 +1,7 @@
 // The notes mirror in the app: one per connection (a second marketplace with the same seller IDs never shows the
 // sandbox's notes, and the sandbox says its notes are samples), one sync per mirror (leaving the inbox and coming
 // back shows the same sync and the same Cancel), carry-over of marks, removing a profile.
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -11,10 +11,11 @@ import { createHandlers, requestSchemas } from '../../src-main/host/create-handl
 import type { HostDeps } from '../../src-main/host/create-handlers';
 import { formatDateTime } from '../../src-main/schema';
 import type { SendNote } from '../../src-main/schema';
-import { startSandbox } from '../../src-main/sandbox/server';
+import { sandboxIdentity, startSandbox } from '../../src-main/sandbox/server';
 import type { RunningSandbox, SandboxOptions } from '../../src-main/sandbox/server';
 import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { endpointFingerprint, mirrorFileName, MIRRORS_DIR } from '../../src-main/storage/mirror-registry';
 import { activeMirror } from '../support/mirror';
 import { closeBrowser, openApp } from './harness';
 
@@ -193,6 +194,38 @@ describe('one mirror per connection', () => {
     expect(await offer.count()).toBe(0);
     const store = await activeMirror(deps);
     expect(store.mark(101866)).toMatchObject({ handled: true, memo: '내일 재발송\n택배사 확인' });
+  });
+});
+
+describe('a mirror that cannot be read', () => {
+  it('is moved aside with a notice in the seller’s language, kept until dismissed, and a fresh one fills', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mirror-damaged-'));
+    mkdirSync(join(dataDir, MIRRORS_DIR));
+    const owner = {
+      profileId: 'sandbox',
+      kind: 'sandbox',
+      fingerprint: endpointFingerprint({
+        kind: 'sandbox',
+        identity: sandboxIdentity({ seed: 42, notes: 2000 }),
+      }),
+    };
+    writeFileSync(join(dataDir, MIRRORS_DIR, mirrorFileName(owner)), 'not a database '.repeat(400));
+    const { page, deps } = await start({ dataDir });
+    const notice = page.getByTestId('mirror-notice');
+    await expect
+      .poll(() => notice.textContent(), LONG)
+      .toMatch(
+        /문의 보관함 파일이 손상되어 mirrors\/sandbox-[0-9a-f]+\.corrupt-[\d-]+\.sqlite\(으\)로 옮기고 새 보관함을 시작했습니다/,
+      );
+    await expectShows(
+      page,
+      week((f) => deps.connection.sandbox()!.backend.notes(f)),
+    );
+    await notice.getByRole('button', { name: '확인' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('note-count').waitFor();
+    expect(await notice.count()).toBe(0);
   });
 });
 
