@@ -5,7 +5,7 @@
 // chart works offline and without a round trip; syncs fill the mirror day slice by day slice.
 
 // One note model (src-shared/note-fields.ts): the note type and both value sets are derived from its table.
-import type { InboxNote, NoteFieldKey } from '../../src-shared/note-fields';
+import type { InboxNote, NoteFieldKey, NoteReplyStatus } from '../../src-shared/note-fields';
 export type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../src-shared/note-fields';
 
 /** A marketplace day, 'YYYY-MM-DD' in Korean time. */
@@ -209,7 +209,7 @@ export interface NotesLookupResult {
 export interface NotesCountRequest {
   start: NoteDay;
   end: NoteDay;
-  status?: 'All' | 'NoReply' | 'ReplyComplete';
+  status?: 'All' | NoteReplyStatus;
   sellerId?: string;
   itemNo?: string;
   orderNo?: string;

@@ -23,7 +23,7 @@ import type {
   NotesSyncRequest,
   NotesSyncSummary,
 } from '../contract';
-import type { RequestOf } from '../schema';
+import type { ReplyStatus, RequestOf } from '../schema';
 import { formatDateTime } from '../schema';
 import type { CallOptions, CallResult } from '../soap/client';
 import { ResponseTooLargeError, SoapFaultError, XmlSecurityError } from '../soap/errors';
@@ -219,7 +219,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     sellerId: string,
     start: NoteDay,
     end: NoteDay,
-    status: 'All' | 'NoReply',
+    status: ReplyStatus,
   ): Promise<InboxNote[]> {
     const got = new Map<number, InboxNote>();
     let pages = 0;

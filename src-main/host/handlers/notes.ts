@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { NotesContract, NotesMirrorStatus } from '../../contract';
 import { daysBetween, isMarketDay } from '../../../src-shared/market-day';
+import { REPLY_STATUSES } from '../../../src-shared/note-fields';
 import type { ActiveConnection } from '../../services/connection';
 import { exportFileName, notesToCsv, notesToXlsx } from '../../services/notes-export';
 import { createLookbookItemsCache, fetchLookbookItemNos } from '../../services/notes-lookbook-items';
@@ -221,7 +222,7 @@ export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
     .strictObject({
       start: day,
       end: day,
-      status: z.enum(['All', 'NoReply', 'ReplyComplete']).optional(),
+      status: z.enum(['All', ...REPLY_STATUSES]).optional(),
       sellerId: sellerId.optional(),
       itemNo: z.string().max(40).optional(),
       orderNo: orderNo.optional(),
