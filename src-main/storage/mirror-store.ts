@@ -275,10 +275,13 @@ export class MirrorStore {
   }
 
   noteCount(): number {
-    return Number(
-      (this.db.prepare('SELECT count(*) AS n FROM notes WHERE withdrawn_at IS NULL').get() as { n: number })
-        .n,
-    );
+    const row = this.db
+      .prepare(
+        `SELECT (SELECT count(*) FROM notes) -
+                (SELECT count(*) FROM notes INDEXED BY notes_withdrawn WHERE withdrawn_at IS NOT NULL) AS n`,
+      )
+      .get() as { n: number };
+    return Number(row.n);
   }
 
   private rowToNote(row: Record<string, unknown>): InboxNote {
