@@ -340,47 +340,62 @@ export class MirrorStore {
        WHERE at BETWEEN ? AND ? AND withdrawn_at IS NULL ORDER BY at, seq_no`,
     );
     stmt.setReturnArrays(true);
-    const rows = stmt.all(startMs, endMs) as unknown as unknown[][];
-    const count = rows.length;
-    const columns = {} as Record<NoteFieldKey, NoteColumn>;
-    NOTE_FIELDS.forEach((f, i) => {
+    // One pass over the rows, each field written into its column as it comes (a pass per column would walk
+    // every row's array again for each field).
+    type Sink = { put(v: unknown, r: number): void; column(): NoteColumn };
+    const sinks: Sink[] = NOTE_FIELDS.map((f): Sink => {
       if (f.payload === 'plain') {
-        const values = new Array<string | number | null>(count);
-        for (let r = 0; r < count; r++) values[r] = rows[r]![i] as string | number | null;
-        columns[f.key] = { kind: 'plain', values };
-      } else if (f.payload === 'dict') {
+        const values: (string | number | null)[] = [];
+        return {
+          put: (v, r) => void (values[r] = v as string | number | null),
+          column: () => ({ kind: 'plain', values }),
+        };
+      }
+      if (f.payload === 'dict') {
         const dict: string[] = [];
         const index = new Map<string, number>();
-        const codes = new Array<number>(count);
-        for (let r = 0; r < count; r++) {
-          const v = rows[r]![i] as string | null;
-          if (v === null) {
-            codes[r] = -1;
-            continue;
-          }
-          let c = index.get(v);
-          if (c === undefined) {
-            c = dict.length;
-            index.set(v, c);
-            dict.push(v);
-          }
-          codes[r] = c;
-        }
-        columns[f.key] = { kind: 'dict', dict, codes };
-      } else {
-        const set = CODE_VALUES[f.kind as 'replyStatus' | 'queryType'];
-        const codes = new Array<number>(count);
-        for (let r = 0; r < count; r++) codes[r] = set.indexOf(rows[r]![i] as string);
-        columns[f.key] = { kind: 'code', codes };
+        const codes: number[] = [];
+        return {
+          put(v, r) {
+            if (v === null) {
+              codes[r] = -1;
+              return;
+            }
+            let c = index.get(v as string);
+            if (c === undefined) {
+              c = dict.length;
+              index.set(v as string, c);
+              dict.push(v as string);
+            }
+            codes[r] = c;
+          },
+          column: () => ({ kind: 'dict', dict, codes }),
+        };
       }
+      const code = new Map(CODE_VALUES[f.kind as 'replyStatus' | 'queryType'].map((v, c) => [v, c]));
+      const codes: number[] = [];
+      return {
+        put: (v, r) => void (codes[r] = code.get(v as string) ?? -1),
+        column: () => ({ kind: 'code', codes }),
+      };
     });
+    const at: number[] = [];
     const atIndex = FIELD_COLUMNS.length;
-    const at = new Array<number>(count);
-    for (let r = 0; r < count; r++) at[r] = rows[r]![atIndex] as number;
+    const fieldCount = sinks.length;
+    const rows = stmt.all(startMs, endMs) as unknown as unknown[][];
+    const count = rows.length;
+    for (let r = 0; r < count; r++) {
+      const row = rows[r]!;
+      for (let i = 0; i < fieldCount; i++) sinks[i]!.put(row[i], r);
+      at[r] = row[atIndex] as number;
+    }
+    const columns = {} as Record<NoteFieldKey, NoteColumn>;
+    NOTE_FIELDS.forEach((f, i) => (columns[f.key] = sinks[i]!.column()));
     const marks: Record<string, NoteLocalMark> = {};
     const markRows = this.db
       .prepare(
-        `SELECT m.seq_no, m.handled, m.memo, m.updated_at FROM marks AS m JOIN notes AS n USING (seq_no)
+        // Marks are few: read them first and look each note up (CROSS JOIN keeps that order).
+        `SELECT m.seq_no, m.handled, m.memo, m.updated_at FROM marks AS m CROSS JOIN notes AS n ON n.seq_no = m.seq_no
          WHERE n.at BETWEEN ? AND ? AND n.withdrawn_at IS NULL`,
       )
       .all(startMs, endMs) as { seq_no: number; handled: number; memo: string; updated_at: number }[];
