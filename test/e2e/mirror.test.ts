@@ -152,6 +152,12 @@ describe('one mirror per connection', () => {
 
     const syncs = app.calls.filter((c) => c.channel === 'notes.sync').length;
     await useProfile(page, /내 상점/);
+    // Not even for a moment: what the list shows on arrival is the shop's or nothing.
+    const shopTitles = new Map(shop.map((n) => [n.SeqNo!, n.Title!]));
+    for (let i = 0; i < 10; i++) {
+      for (const [seq, title] of await rows(page)) expect(title).toBe(shopTitles.get(seq));
+      await page.waitForTimeout(30);
+    }
     await settled(page, app.calls, syncs);
     await expectShows(page, shop);
     expect(await page.getByTestId('sample-banner').count()).toBe(0);

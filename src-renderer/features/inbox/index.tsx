@@ -74,6 +74,7 @@ export function InboxPage() {
       timeZone={settings.timeZone}
       slaHours={settings.replySlaHours}
       autoRefreshMinutes={settings.autoRefreshMinutes}
+      profileId={settings.activeProfileId}
       t={t}
       lang={lang}
     />
@@ -88,6 +89,8 @@ const Inbox = memo(function Inbox(props: {
   timeZone: string;
   slaHours: number;
   autoRefreshMinutes: number;
+  /** The active profile: whose mirror the inbox shows. */
+  profileId: string;
   t: ReturnType<typeof useI18n>['t'];
   lang: 'ko' | 'en';
 }) {
@@ -102,8 +105,8 @@ const Inbox = memo(function Inbox(props: {
   const today = marketDayOf(now);
   const range = useMemo(() => resolveRange(f, today), [f.preset, f.start, f.end, today]); // eslint-disable-line react-hooks/exhaustive-deps
   const { start, end } = range;
-  const mirror = useMirrorStatus();
-  const period = usePeriodNotes(start, end);
+  const mirror = useMirrorStatus(props.profileId);
+  const period = usePeriodNotes(props.profileId, start, end);
   const data = {
     notes: period.data?.notes ?? NO_NOTES,
     local: period.data?.local ?? NO_MARKS,

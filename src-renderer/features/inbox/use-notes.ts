@@ -19,8 +19,10 @@ import { call, getDesk } from '../../api/desk';
 
 /** Every query of the notes mirror starts with this: one invalidation refreshes them all. */
 export const NOTES_ROOT = ['notes'] as const;
-export const statusKey = [...NOTES_ROOT, 'status'] as const;
-export const periodKey = (start: string, end: string) => [...NOTES_ROOT, 'period', start, end] as const;
+// Keyed by the active profile: another profile's notes are never shown, not even while the next ones load.
+export const statusKey = (profileId: string) => [...NOTES_ROOT, 'status', profileId] as const;
+export const periodKey = (profileId: string, start: string, end: string) =>
+  [...NOTES_ROOT, 'period', profileId, start, end] as const;
 
 export interface PeriodNotes {
   mirror: string;
@@ -33,20 +35,20 @@ export interface PeriodNotes {
   local: Record<string, NoteLocalMark>;
 }
 
-export function useMirrorStatus() {
+export function useMirrorStatus(profileId: string) {
   return useQuery({
-    queryKey: statusKey,
+    queryKey: statusKey(profileId),
     queryFn: ({ signal }) => call('notes.status', undefined, signal),
     staleTime: Infinity,
   });
 }
 
-export function usePeriodNotes(start: string, end: string) {
+export function usePeriodNotes(profileId: string, start: string, end: string) {
   const qc = useQueryClient();
   return useQuery({
-    queryKey: periodKey(start, end),
+    queryKey: periodKey(profileId, start, end),
     queryFn: async ({ signal }): Promise<PeriodNotes> => {
-      const held = qc.getQueryData<PeriodNotes>(periodKey(start, end));
+      const held = qc.getQueryData<PeriodNotes>(periodKey(profileId, start, end));
       const answer = await call(
         'notes.period',
         held ? { start, end, known: { mirror: held.mirror, revision: held.revision } } : { start, end },
@@ -67,8 +69,9 @@ export function usePeriodNotes(start: string, end: string) {
       };
     },
     staleTime: Infinity,
-    // The previous period stays on screen while the next one loads.
-    placeholderData: (previous) => previous,
+    // The previous period of the same profile stays on screen while the next one loads.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === profileId ? previous : undefined,
   });
 }
 
