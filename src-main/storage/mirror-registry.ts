@@ -281,7 +281,13 @@ export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistr
       if (m.identity.mirrorId === self.mirrorId) continue;
       let kind: CarryOverOffer['kind'] | undefined;
       if (m.identity.profileId === self.profileId) kind = 'endpoint-changed';
-      else if (m.identity.profileId !== COMMAND_LINE_OWNER && !known.includes(m.identity.profileId))
+      // A removed shop's marks go to shops, not to the sandbox's samples.
+      else if (
+        self.kind === 'live' &&
+        m.identity.kind === 'live' &&
+        m.identity.profileId !== COMMAND_LINE_OWNER &&
+        !known.includes(m.identity.profileId)
+      )
         kind = 'profile-removed';
       if (!kind) continue;
       const marks = m.store.marks();

@@ -167,6 +167,8 @@ describe('one mirror per profile and fingerprint', () => {
     expect(r.offers(other, ['other'])).toEqual([
       expect.objectContaining({ kind: 'profile-removed', profileName: 'old', marks: 1 }),
     ]);
+    // Not to the sandbox: its notes are samples.
+    expect(r.offers(r.open(SANDBOX, ['sandbox', 'other']), ['sandbox', 'other'])).toEqual([]);
     const back = r.open(live('new', {}, '새 프로필'), ['other', 'new']);
     expect(back.noteCount()).toBe(2);
     expect(back.mark(2)).toMatchObject({ memo: '재고 확인' });
