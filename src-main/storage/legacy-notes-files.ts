@@ -124,7 +124,12 @@ export function markLegacyNotesFilesImported(dataDir: string): void {
     [LEGACY_CACHE_FILE, IMPORTED_CACHE_FILE],
     [LEGACY_LOCAL_FILE, IMPORTED_LOCAL_FILE],
   ] as const) {
-    if (existsSync(join(dataDir, from))) renameSync(join(dataDir, from), join(dataDir, to));
+    try {
+      renameSync(join(dataDir, from), join(dataDir, to));
+    } catch (err) {
+      // Already renamed (by the other process that opened the mirror at the same time), or never there.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
   }
 }
 
