@@ -220,6 +220,8 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     start: NoteDay,
     end: NoteDay,
     status: ReplyStatus,
+    /** Takes each page as it comes instead of keeping them (the status check's answers can be many). */
+    onPage?: (notes: InboxNote[]) => void,
   ): Promise<InboxNote[]> {
     const got = new Map<number, InboxNote>();
     let pages = 0;
@@ -233,7 +235,8 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
           Pagination: { PageIndex: opts.pageIndexBase + i, PageSize: pageSize },
         });
         pages++;
-        for (const n of notes) got.set(n.seqNo, n);
+        if (onPage) onPage(notes);
+        else for (const n of notes) got.set(n.seqNo, n);
         if (notes.length < pageSize) return [...got.values()];
       }
     } catch (err) {
@@ -353,19 +356,18 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     const covered = store.coveredDays(sellerId);
     const stillWaiting = new Set<number>();
     for (const [from, to] of windows(first, last, opts.statusWindowDays)) {
-      let answered: InboxNote[];
       try {
-        answered = await allPages(sellerId, from, to, 'NoReply');
+        await allPages(sellerId, from, to, 'NoReply', (answered) => {
+          for (const n of answered) stillWaiting.add(n.seqNo);
+          // A waiting note the mirror missed in a day it holds is added (ones it holds unchanged write
+          // nothing). Days it does not hold stay whole-or-nothing: they come with their first sync.
+          added += store.writeNotes(answered.filter((n) => covered.has(marketDayOf(n.at)))).added.length;
+        });
       } catch (err) {
         if (signal.aborted) return;
         fail(sellerId, from, err, 'statuses');
         return;
       }
-      for (const n of answered) stillWaiting.add(n.seqNo);
-      // A waiting note the mirror missed in a day it holds is added (ones it holds unchanged write nothing).
-      // Days it does not hold stay whole-or-nothing: they come with their first sync.
-      const out = store.writeNotes(answered.filter((n) => covered.has(marketDayOf(n.at))));
-      added += out.added.length;
     }
     const left = store
       .waitingNotes(sellerId, dayStartMs(first), dayEndMs(last))
