@@ -13,6 +13,7 @@ import type { NotesPeriodResult } from '../src-main/contract';
 import { createHandlers, requestSchemas } from '../src-main/host/create-handlers';
 import type { Handlers } from '../src-main/host/dispatch';
 import { NOTE_HISTORY_DAYS } from '../src-main/sandbox/data/notes';
+import { sandboxIdentity } from '../src-main/sandbox/server';
 import { addDays, marketDayOf } from '../src-shared/market-day';
 import { closeBrowser, openApp } from '../test/e2e/harness';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
@@ -185,7 +186,8 @@ export async function benchMirror(notes = 1_000_000, variants: ('mirror' | 'json
     createInterface({ input: server.stdout! }).once('line', resolve),
   );
   const info = JSON.parse(line) as { baseUrl: string; tickets: unknown; ns: unknown };
-  const identity = `seed=42;notes=${notes}`;
+  // The identity the app gives the sandbox the bench's pages talk to (createTestDeps: seed 42, this many notes).
+  const identity = sandboxIdentity({ seed: 42, notes });
   const end = marketDayOf(TEST_NOW.getTime());
   const start = addDays(end, -NOTE_HISTORY_DAYS);
   const dirs: string[] = [];

@@ -10,7 +10,7 @@ import type { Profile } from '../../../src-main/contract';
 import { createFileVault } from '../../../src-main/host/file-vault';
 import { createSettingsStore } from '../../../src-main/host/settings-store';
 import { createBackend } from '../../../src-main/sandbox/backend';
-import { startSandbox } from '../../../src-main/sandbox/server';
+import { sandboxIdentity, startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import type { SendNote } from '../../../src-main/schema';
 import { createMirrorRegistry, endpointFingerprint } from '../../../src-main/storage/mirror-registry';
@@ -210,7 +210,7 @@ describe('desk sync and desk notes --offline on the app’s mirror', () => {
         profileId: 'sandbox',
         profileName: 'Sandbox',
         kind: 'sandbox',
-        fingerprint: endpointFingerprint({ kind: 'sandbox', identity: 'seed=42;notes=5000' }),
+        fingerprint: endpointFingerprint({ kind: 'sandbox', identity: sandboxIdentity() }),
       },
     });
     const store = registry.open(

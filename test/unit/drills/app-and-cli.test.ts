@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../src-main/contract';
 import { createHandlers } from '../../../src-main/host/create-handlers';
-import { startSandbox } from '../../../src-main/sandbox/server';
+import { sandboxIdentity, startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import { createMirrorRegistry, endpointFingerprint } from '../../../src-main/storage/mirror-registry';
 import { daysBetween } from '../../../src-shared/market-day';
@@ -119,7 +119,7 @@ describe('the app and desk sync on one data folder', () => {
           profileId: 'sandbox',
           profileName: 'Sandbox',
           kind: 'sandbox',
-          fingerprint: endpointFingerprint({ kind: 'sandbox', identity: 'seed=42;notes=2000' }),
+          fingerprint: endpointFingerprint({ kind: 'sandbox', identity: sandboxIdentity({ notes: 2000 }) }),
         },
       });
       try {
