@@ -2,7 +2,8 @@
 //  - only src-main/electron and src-main/preload may import `electron`;
 //  - src-renderer imports nothing from src-main but `import type` from src-main/contract;
 //  - nothing in src-main imports React;
-//  - src-shared (pure code both sides run) imports npm packages only, and types from src-main/contract.
+//  - src-shared (pure code both sides run) imports npm packages only, and types from src-main/contract;
+//  - src-main/storage imports nothing above it; src-main/services only types from the host and the sandbox.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -52,6 +53,48 @@ export default tseslint.config(
       ],
     },
   },
+  // The floors under the host: storage (what lasts on disk) imports schema, soap, contract and src-shared; services
+  // import storage and below, and at most types from the host or the sandbox.
+  {
+    files: ['src-main/storage/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan, { name: 'react', message: 'src-main never imports React (layer rule).' }],
+          patterns: [
+            {
+              regex: '^\\.\\./(services|host|sandbox|cli|electron|preload)(/|$)',
+              message:
+                'storage sits under services: schema, soap, contract and src-shared only (layer rule).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/services/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan, { name: 'react', message: 'src-main never imports React (layer rule).' }],
+          patterns: [
+            {
+              regex: '^\\.\\./(cli|electron|preload)(/|$)',
+              message: 'services sit under the host and its front ends (layer rule).',
+            },
+            {
+              regex: '^\\.\\./(host|sandbox)(/|$)',
+              allowTypeImports: true,
+              message: 'services know the host and the sandbox by their types only (layer rule).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src-main/electron/**/*.ts', 'src-main/preload/**/*.ts'],
     rules: {
@@ -74,8 +117,13 @@ export default tseslint.config(
               message: 'The contract is pure TypeScript: no Node or React.',
             },
             {
-              regex: '^\\.\\./(?!schema)',
-              message: 'The contract depends on no other layer but types from schema.',
+              regex: '^\\.\\./(?!schema|\\.\\./src-shared/)',
+              message: 'The contract depends on no other layer but types from schema and src-shared.',
+            },
+            {
+              regex: '^\\.\\./\\.\\./src-shared/',
+              allowTypeImports: true,
+              message: 'Only `import type` from src-shared in the contract.',
             },
             {
               regex: '^\\.\\./schema',

@@ -1,17 +1,18 @@
 // (e) The renderer in Chromium with the real bundle and 100,000 cached notes: time to the first list
 // paint, search and filter keystroke latency, scroll frame time, JS heap. Uses the E2E bridge.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import type { InboxNote } from '../src-main/contract';
 import { createHandlers, requestSchemas } from '../src-main/host/create-handlers';
 import { createBackend, recentNotes } from '../src-main/sandbox/backend';
-import { NOTES_CACHE_FILE, toInboxNote } from '../src-main/services/notes-cache';
+import { toInboxNote } from '../src-main/storage/inbox-note';
 import { daysBetween, marketDayOf } from '../src-shared/market-day';
 import { closeBrowser, getBrowser, openApp } from '../test/e2e/harness';
 import type { AppUnderTest } from '../test/e2e/harness';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
+import { activeMirror, seedMirror } from '../test/support/mirror';
 import { median, percentile } from './stats';
 import { TRACE_CATEGORIES, phasesOf } from './trace-phases';
 import type { Phases, TraceEvent } from './trace-phases';
@@ -34,7 +35,7 @@ export interface KeystrokeResult {
 export interface RendererResult {
   notes: number;
   firstListPaintMs: number;
-  /** Of the first paint: moving notes.cached through the test bridge (Electron's IPC clones instead). */
+  /** Of the first paint: the period's notes through notes.period and the test bridge (Electron's IPC clones instead). */
   bridgeTransferMs: number;
   search: KeystrokeResult;
   filter: KeystrokeResult;
@@ -251,13 +252,14 @@ async function openBenchInbox(count: number, reloads = 3): Promise<BenchInbox> {
   if (notes.length !== count) throw new Error(`the sandbox has ${notes.length} notes, not ${count}`);
   const first = marketDayOf(notes[0]!.at);
   const today = marketDayOf(TEST_NOW.getTime());
-  const coverage = Object.fromEntries(backend.sellerIds.map((s) => [s, daysBetween(first, today)]));
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(
-    join(dataDir, NOTES_CACHE_FILE),
-    JSON.stringify({ version: 1, asOf: TEST_NOW.getTime(), coverage, notes }),
-  );
   const deps = createTestDeps({ dataDir, sandbox: { notes: rate } });
+  seedMirror(
+    await activeMirror(deps),
+    notes,
+    backend.sellerIds,
+    daysBetween(first, today),
+    TEST_NOW.getTime(),
+  );
   await deps.settings.update({ inbox: { filters: { preset: 'custom', start: first, end: today } } });
   const app = await openApp({
     handlers: createHandlers(deps),
@@ -285,7 +287,7 @@ async function openBenchInbox(count: number, reloads = 3): Promise<BenchInbox> {
     }
     await page.waitForFunction(() => document.querySelectorAll('[data-seqno]').length > 5);
     // Opening the inbox starts a refresh; measure once it has landed and the list is quiet.
-    const cachedCalls = () => app.calls.filter((c) => c.channel === 'notes.cached').length;
+    const cachedCalls = () => app.calls.filter((c) => c.channel === 'notes.period').length;
     let seen = -1;
     for (let i = 0; i < 60 && seen !== cachedCalls(); i++) {
       seen = cachedCalls();
@@ -338,8 +340,13 @@ export async function benchRenderer(count = 100_000): Promise<RendererResult> {
 
     // A string, not a function: the TypeScript loader would inject helpers the page does not have.
     const frames = (await page.evaluate(SCROLL_PROBE)) as number[];
+    const { start, end } = (
+      (await page.evaluate(`window.desk.invoke('settings.get', undefined)`)) as {
+        data: { settings: { inbox: { filters: { start: string; end: string } } } };
+      }
+    ).data.settings.inbox.filters;
     const bridgeTransferMs = (await page.evaluate(
-      `(async () => { const t = performance.now(); await window.desk.invoke('notes.cached', undefined); return performance.now() - t; })()`,
+      `(async () => { const t = performance.now(); await window.desk.invoke('notes.period', { start: '${start}', end: '${end}' }); return performance.now() - t; })()`,
     )) as number;
     // What the page holds, not garbage it has not collected yet.
     const cdp = await page.context().newCDPSession(page);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createSoapClient } from '../src-main/soap/client';
 import { TicketRotation, createMemoryTicketSink } from '../src-main/soap/ticket-rotation';
 import { createTransport } from '../src-main/soap/transport';
-import { createNotesCache } from '../src-main/services/notes-cache';
+import { heldNotes, openMirror } from '../test/support/mirror';
 import { syncNotes } from '../src-main/services/notes-sync';
 
 const [baseUrl, concurrency, pageSize, ticketsJson, nsJson, sellersJson] = process.argv.slice(2);
@@ -26,14 +26,14 @@ const client = createSoapClient(
   },
 );
 const dir = mkdtempSync(join(tmpdir(), 'bench-sync-'));
-const cache = createNotesCache(dir);
-await cache.load();
+const mirror = openMirror(dir);
+const store = mirror.store;
 const t = performance.now();
 const outcome = await syncNotes(
   { start: '2026-07-20', end: '2026-11-20', mode: 'full' },
   {
     client,
-    cache,
+    store,
     sellerIds: JSON.parse(sellersJson!),
     pageIndexBase: 1,
     signal: new AbortController().signal,
@@ -42,7 +42,8 @@ const outcome = await syncNotes(
   },
 );
 const wallMs = performance.now() - t;
-const notes = cache.snapshot().notes.length;
+const notes = heldNotes(store).length;
+mirror.close();
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(
   JSON.stringify({

@@ -50,7 +50,9 @@ export function errorLine(err: unknown): string {
   const message = forTheCommandLine(err instanceof Error ? err.message : String(err));
   const parts = [message];
   const reason = typeof e?.reason === 'string' ? e.reason.trim() : '';
-  if (reason && !message.includes(reason.replace(/[.\s]+$/u, ''))) parts.push(`Marketplace: "${reason}"`);
+  if (reason && !message.includes(reason.replace(/[.\s]+$/u, ''))) {
+    parts.push(`Marketplace: "${reason.length > 300 ? `${reason.slice(0, 300)}…` : reason}"`);
+  }
   const tags = [
     typeof e?.deskCode === 'string' ? e.deskCode : '',
     typeof e?.detail === 'string' ? e.detail : '',

@@ -6,7 +6,10 @@ import type { ServiceName } from '../schema';
 import { EXIT, TICKET_ENV_HINT, UsageError, errorLine, exitCodeFor } from './cli-error';
 import { openEndpoint, planEndpoint } from './endpoint';
 import type { Endpoint, EndpointFlags, EndpointPlan } from './endpoint';
-import { fetchAllNotes, formatNotes, notesQuery } from './commands/notes';
+import { fetchAllNotes, formatNotes, formatOfflineNotes, notesQuery, offlineNotes } from './commands/notes';
+import { formatSyncOutcome, syncFailure, syncRequest } from './commands/sync';
+import { openMirrorForReading, openMirrorForSync } from './mirror';
+import { syncNotes } from '../services/notes-sync';
 import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookbook';
 import { fetchSuggest, formatSuggest, suggestOperation, suggestRequest } from './commands/suggest';
 import { STANDALONE_SANDBOX_URL, writeWsdl } from './commands/wsdl';
@@ -50,6 +53,7 @@ const OPTIONS = {
   order: { type: 'string' },
   seller: { type: 'string' },
   'page-size': { type: 'string' },
+  offline: { type: 'boolean' },
   // lookbook
   page: { type: 'string' },
   size: { type: 'string' },
@@ -83,10 +87,11 @@ const COMMON: Flag[] = ['debug', 'help', ...ENDPOINT_FLAGS];
 
 const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: ServiceName[] }> = {
   notes: {
-    flags: ['format', 'from', 'to', 'status', 'item', 'order', 'seller', 'page-size'],
+    flags: ['format', 'from', 'to', 'status', 'item', 'order', 'seller', 'page-size', 'offline'],
     formats: ['table', 'json', 'csv'],
     services: ['market'],
   },
+  sync: { flags: ['format', 'from', 'to', 'seller'], formats: ['table', 'json'], services: ['market'] },
   lookbook: { flags: ['format', 'seller', 'page', 'size'], formats: ['table', 'json'], services: ['market'] },
   suggest: {
     flags: ['format', 'hint', 'brand-id', 'book', 'catalog-id'],
@@ -153,11 +158,11 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
     return EXIT.ok;
   }
   if (!command)
-    throw new UsageError('No command given; use notes, lookbook, suggest or wsdl. See desk --help.');
+    throw new UsageError('No command given; use notes, sync, lookbook, suggest or wsdl. See desk --help.');
   const spec = COMMANDS[command];
   if (!spec)
     throw new UsageError(
-      `Unknown command "${command}"; use notes, lookbook, suggest or wsdl. See desk --help.`,
+      `Unknown command "${command}"; use notes, sync, lookbook, suggest or wsdl. See desk --help.`,
     );
   const allowed = new Set<Flag>([...COMMON, ...spec.flags]);
   for (const [flag, value] of Object.entries(values)) {
@@ -171,12 +176,67 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
     throw new UsageError(`--format for ${command} must be ${spec.formats.join(', ')}; got "${format}".`);
   }
 
+  const usesMirror = command === 'sync' || (command === 'notes' && values.offline === true);
+  if (values['data-dir'] !== undefined && values.profile === undefined && !usesMirror) {
+    throw new UsageError('--data-dir is only used with --profile ID, desk sync and desk notes --offline.');
+  }
   const plan = await planEndpoint(endpointFlags(values), spec.services, io.env);
   const nowMs = plan.now?.getTime() ?? (io.now ?? Date.now)();
   const signal = io.signal;
+  const dataDir = usesMirror ? (plan.dataDir ?? io.env['SELLER_DESK_USER_DATA']) : undefined;
+  if (usesMirror && !dataDir) {
+    throw new UsageError(
+      `${command === 'sync' ? 'desk sync' : 'desk notes --offline'} needs --data-dir DIR (the app's data folder) or SELLER_DESK_USER_DATA.`,
+    );
+  }
 
   switch (command) {
+    case 'sync': {
+      const req = syncRequest(values, nowMs);
+      const mirror = openMirrorForSync(plan, dataDir!);
+      try {
+        const outcome = await withEndpoint(plan, io, { market: true, memberTicket: true }, (e) => {
+          const sellers = req.sellerIds ?? e.sellerIds;
+          if (sellers.length === 0) {
+            throw new UsageError('desk sync needs --seller ID (or a --profile that lists its seller IDs).');
+          }
+          return syncNotes(req, {
+            client: e.client,
+            store: mirror.store,
+            sellerIds: sellers,
+            pageIndexBase: e.pageBase,
+            statusWindowDays: plan.noteQueryDays || undefined,
+            signal: signal ?? new AbortController().signal,
+          });
+        });
+        io.stdout.write(formatSyncOutcome(outcome, req, mirror.file, format));
+        const failure = syncFailure(outcome);
+        if (failure) {
+          io.stderr.write(`${errorLine(failure)}\n`);
+          return exitCodeFor(failure);
+        }
+        return EXIT.ok;
+      } finally {
+        mirror.close();
+      }
+    }
     case 'notes': {
+      if (values.offline) {
+        const query = notesQuery(values, nowMs);
+        const mirror = openMirrorForReading(plan, dataDir!);
+        try {
+          const found = offlineNotes(mirror.store, query);
+          io.stdout.write(formatOfflineNotes(found, format, query, mirror.store.asOf()));
+          if (found.withdrawn > 0) {
+            io.stderr.write(
+              `desk: ${found.withdrawn} matching note${found.withdrawn === 1 ? '' : 's'} the marketplace no longer lists ${found.withdrawn === 1 ? 'is' : 'are'} left out (kept in the mirror with ${found.withdrawn === 1 ? 'its' : 'their'} marks).\n`,
+            );
+          }
+          return EXIT.ok;
+        } finally {
+          mirror.close();
+        }
+      }
       const query = notesQuery(values, nowMs);
       const result = await withEndpoint(plan, io, { market: true, memberTicket: true }, (e) =>
         fetchAllNotes(e, query, signal),

@@ -55,6 +55,12 @@ export interface EndpointPlan {
   sellerIds: string[];
   /** Where a live endpoint's tickets are read from, when a saved profile names them. */
   vault?: { dir: string; profileId: string };
+  /** The saved profile the endpoint comes from (--profile). */
+  profile?: { id: string; name: string };
+  /** The app's data folder (--data-dir, or SELLER_DESK_USER_DATA), when one is given. */
+  dataDir?: string;
+  /** The longest date range one note query may ask for (the profile's; 0: no limit). */
+  noteQueryDays?: number;
 }
 
 export interface Endpoint {
@@ -154,9 +160,14 @@ export async function planEndpoint(
         "--profile needs --data-dir DIR (the app's data folder) or SELLER_DESK_USER_DATA.",
       );
     profile = await loadProfile(dataDir, flags.profile);
-  } else if (flags['data-dir'] !== undefined) {
-    throw new UsageError('--data-dir is only used with --profile ID.');
+  } else {
+    // Without a profile, a data folder only says where the notes mirror is (desk sync, desk notes --offline).
+    dataDir = flags['data-dir'];
   }
+  const saved = profile
+    ? { profile: { id: profile.id, name: profile.name }, noteQueryDays: profile.noteQueryDays ?? 0 }
+    : {};
+  const folder = dataDir ? { dataDir } : {};
   const timeoutMs =
     flags.timeout === undefined ? profile?.timeoutMs : integer('timeout', flags.timeout, 1, 3_600_000);
 
@@ -177,6 +188,8 @@ export async function planEndpoint(
       pageBase: 1,
       timeoutMs,
       sellerIds: [],
+      ...saved,
+      ...folder,
     };
   }
   for (const f of ['seed', 'now'] as const) {
@@ -211,6 +224,8 @@ export async function planEndpoint(
     timeoutMs,
     sellerIds: profile?.sellerIds ?? [],
     vault: profile && dataDir ? { dir: join(dataDir, 'vault'), profileId: profile.id } : undefined,
+    ...saved,
+    ...folder,
   };
 }
 

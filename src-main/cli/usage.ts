@@ -3,13 +3,23 @@ import { SUGGEST_OPERATIONS } from '../schema';
 export const USAGE = `Usage: desk <command> [options]      (npm run desk -- <command> [options])
 
 Commands
-  notes      buyer notes, every page, oldest first
+  notes      buyer notes, every page, oldest first (by InsDate, then SeqNo), each note once,
+             whatever order the marketplace answers in
                --from DATE --to DATE     YYYY-MM-DD (whole days in Korea) or an xsd:dateTime;
                                          default: the last 7 days
                --status All|NoReply|ReplyComplete   (default All)
                --item ITEMNO --order ORDERNO --seller SELLERID
                --page-size N             notes per request (default 100)
                --format table|json|csv   csv: UTF-8 with BOM, RFC 4180
+               --offline                 answer from the app's notes mirror (see sync) instead of the
+                                         marketplace: the same filters and formats, plus each note's
+                                         local Handled mark and Memo; no ticket needed
+  sync       fills the app's notes mirror of the endpoint, as the app's refresh does: the days of the
+             range it lacks (all of them the first time) and the newest two, then the reply status of
+             every note it holds; safe while the app is open
+               --from DAY --to DAY       YYYY-MM-DD (Korean days); default: the last 7 days
+               --seller ID[,ID...]       default: the profile's (or the sandbox's) seller IDs
+               --format table|json
   lookbook   one page of a seller's Soho lookbook
                --seller ID (required) --page N (from 1) --size N (default 20)
                --format table|json
@@ -31,6 +41,9 @@ Endpoint (default: the built-in sandbox, started for the command and stopped aft
   --timeout MS
   --profile ID             a profile saved by the app, read from --data-dir DIR
                            (the app's data folder; default $SELLER_DESK_USER_DATA)
+  --data-dir DIR           with sync and notes --offline, also without --profile: the folder whose
+                           notes mirror to use; endpoint flags pick the mirror of a saved profile
+                           with the same endpoint, else one of the command line's own
 
 Tickets for a live endpoint come from MARKET_AUTH_TICKET, MARKET_ENCRYPTED_TICKET and MARKET_MEMBER_TICKET
 (or the profile's file vault), never from the command line.

@@ -4,54 +4,61 @@
 // the API's own clock). The inbox reads that mirror once and filters it locally, so every filter, count and
 // chart works offline and without a round trip; syncs fill the mirror day slice by day slice.
 
-export type NoteReplyStatus = 'NoReply' | 'ReplyComplete';
-export type NoteQueryType = 'All' | 'Item' | 'Shipping' | 'Exchange' | 'Refund' | 'Other';
-
-/** One SendNote as the inbox keeps it: every field present (absent text is ''), plus its instant. */
-export interface InboxNote {
-  seqNo: number;
-  sellerId: string;
-  buyerId: string;
-  itemNo: string;
-  itemName: string;
-  /** xsd:long as decimal text (may exceed 2^53); absent when the buyer asked before ordering. */
-  orderNo?: string;
-  /** InsDate exactly as the marketplace sent it. */
-  insDate: string;
-  /** Epoch ms of insDate. */
-  at: number;
-  title: string;
-  content: string;
-  replyStatus: NoteReplyStatus;
-  queryType: NoteQueryType;
-}
+// One note model (src-shared/note-fields.ts): the note type and both value sets are derived from its table.
+import type { InboxNote, NoteFieldKey, NoteReplyStatus } from '../../src-shared/note-fields';
+export type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../src-shared/note-fields';
 
 /** A marketplace day, 'YYYY-MM-DD' in Korean time. */
 export type NoteDay = string;
 
 export interface FailedSlice {
   sellerId: string;
+  /** The day that failed; for the status check, the first day of the range it asked for. */
   day: NoteDay;
   code: string;
   message: string;
   /** Attempts made for the failing page, retries included. */
   attempts: number;
-  /** Pages of this slice fetched before it failed; their notes are kept. */
+  /** Pages fetched before it failed; their notes are kept. */
   pagesFetched: number;
+  /** Set when it failed while checking reply statuses, after the days. */
+  phase?: 'statuses';
+}
+
+export interface NotesStatusCheck {
+  /** Whether every seller's statuses were checked (not cancelled, the marketplace reachable). */
+  done: boolean;
+  /** BuyerNoteList calls the check made. */
+  calls: number;
+  /** Held notes the marketplace still lists as waiting. */
+  waiting: number;
+  /** Seller-days fetched again because a held waiting note left the waiting list. */
+  refetchedDays: number;
+  /** Notes those days changed (answered, edited). */
+  changed: number;
+  /** Notes those days no longer list. */
+  withdrawn: number;
 }
 
 export interface NotesSyncSummary {
-  /** Notes received, duplicates included. */
+  /** Notes received in the day slices, duplicates included. */
   fetched: number;
-  /** Notes the cache did not hold before. */
+  /** Notes the mirror did not hold before. */
   added: number;
-  /** Day slices planned and finished. */
+  /** Days planned, and days saved whole (every seller's slice of them). */
+  days: number;
+  daysDone: number;
+  /** Notes saved from the day slices (a failed slice keeps the pages it got). */
+  notesSaved: number;
+  /** Seller × day slices planned. */
   slices: number;
-  slicesDone: number;
   failedSlices: FailedSlice[];
   cancelled: boolean;
   startedAt: number;
   finishedAt: number;
+  /** BuyerNoteList calls, status check included. */
+  calls: number;
+  statusCheck: NotesStatusCheck;
 }
 
 export interface NotesLastSync {
@@ -71,24 +78,148 @@ export interface NoteLocalMark {
   updatedAt: number;
 }
 
-export interface NotesCacheNotice {
-  /** cache-reset: the notes file was unreadable; local-reset: the handled marks and memos file was. */
-  kind: 'cache-reset' | 'local-reset';
-  /** File name (in the data directory) the unreadable file was moved to. */
-  backupFile: string;
+/** Why a mirror database was replaced by a fresh one (the old file is kept, renamed). */
+export type MirrorResetReason = 'not-a-database' | 'integrity' | 'newer-version';
+
+/** Something the inbox tells the seller once about their saved data, until dismissed. */
+export interface NotesMirrorNotice {
+  id: number;
+  /**
+   * cache-reset / local-reset: release 0.1.0's notes file or marks file could not be read when it was imported;
+   * mirror-reset: the mirror database could not be opened (see reason) and a fresh one was started.
+   */
+  kind: 'cache-reset' | 'local-reset' | 'mirror-reset';
+  /** File name in the data folder (or its mirrors folder) the unreadable data was moved to. */
+  file: string;
+  reason?: MirrorResetReason;
+  at: number;
 }
 
-export interface NotesCached {
-  notes: InboxNote[];
-  /** When the newest finished sync ended; undefined before the first one. */
+/** Handled marks and memos from elsewhere that the seller may bring into this mirror, matched by SeqNo. */
+export interface CarryOverOffer {
+  /** Opaque; passed back to notes.carryOver. */
+  source: string;
+  /**
+   * endpoint-changed: this profile's mirror from before its address, namespaces or SOAP settings changed;
+   * profile-removed: the mirror of a removed profile that was kept;
+   * imported: the marks release 0.1.0 kept (its notes cache could mix sandbox and live notes).
+   */
+  kind: 'endpoint-changed' | 'profile-removed' | 'imported';
+  /** The profile that made them, when known. */
+  profileName?: string;
+  /** The endpoint they were made against (an API address, or the sandbox). */
+  endpoint?: string;
+  marks: number;
+  handled: number;
+  memos: number;
+}
+
+/** The active profile's mirror: everything the inbox needs besides the period's notes. */
+export interface NotesMirrorStatus {
+  profile: { id: string; name: string; kind: 'sandbox' | 'live' };
+  /** The notes are the built-in sandbox's samples, not a shop's. */
+  sample: boolean;
+  /** When the newest sync that ran through ended. */
   asOf?: number;
-  /** Days synced completely, per seller. */
-  coverage: Record<string, NoteDay[]>;
   lastSync?: NotesLastSync;
-  local: Record<string, NoteLocalMark>;
-  notices: NotesCacheNotice[];
-  /** Increments whenever the notes change, so the renderer can skip re-indexing. */
+  notices: NotesMirrorNotice[];
+  offers: CarryOverOffer[];
+  /** Notes held, withdrawn ones excluded. */
+  notes: number;
+  /** First and last day synced for any seller. */
+  firstDay?: NoteDay;
+  lastDay?: NoteDay;
+  /** Sellers the mirror holds days of. */
+  sellerIds: string[];
+  /** Changes whenever the notes or marks change (by this app or by `desk sync`). */
   revision: number;
+}
+
+/**
+ * A column of the period payload; see NoteField.payload. 'code' values index the field's closed set
+ * (CODE_VALUES in src-shared/note-fields.ts). null / -1: the note has no value (an optional field).
+ */
+export type NoteColumn =
+  | { kind: 'plain'; values: (string | number | null)[] }
+  | { kind: 'dict'; dict: string[]; codes: number[] }
+  | { kind: 'code'; codes: number[] };
+
+export interface NotesPeriodRequest {
+  start: NoteDay;
+  end: NoteDay;
+  /** The mirror and revision the renderer holds for this period: an unchanged mirror answers without notes. */
+  known?: { mirror: string; revision: number };
+}
+
+/** One period's notes, oldest first, column by column (withdrawn notes left out). */
+export interface NotesPeriod {
+  unchanged: false;
+  /** The mirror's id (another profile's mirror has another). */
+  mirror: string;
+  revision: number;
+  start: NoteDay;
+  end: NoteDay;
+  count: number;
+  at: number[];
+  columns: Record<NoteFieldKey, NoteColumn>;
+  /** The marks of this period's notes. */
+  marks: Record<string, NoteLocalMark>;
+}
+
+export type NotesPeriodResult =
+  NotesPeriod | { unchanged: true; mirror: string; revision: number; start: NoteDay; end: NoteDay };
+
+/** A profile's saved notes, for the question what to do with them when it is removed. */
+export interface ProfileMirrorInfo {
+  /** Notes held over all its mirrors (one, more if its endpoint changed). */
+  notes: number;
+  marks: number;
+  bytes: number;
+}
+
+/** A question about the whole mirror; every given criterion must match. */
+export interface NotesLookupRequest {
+  /** Substring of title, content, buyer or item name (case-insensitive for Latin letters). */
+  text?: string;
+  seqNo?: number;
+  orderNo?: string;
+  itemNo?: string;
+  buyerId?: string;
+  sellerId?: string;
+  /** Leaves out the period the inbox already shows. */
+  outside?: { start: NoteDay; end: NoteDay };
+  /** Notes returned, newest first (default 50). */
+  limit?: number;
+}
+
+export interface FoundNote {
+  note: InboxNote;
+  mark?: NoteLocalMark;
+  /** Set when the marketplace no longer lists this note: kept with its mark, left out of counts and lists. */
+  withdrawnAt?: number;
+}
+
+export interface NotesLookupResult {
+  /** Matches, withdrawn ones included. */
+  total: number;
+  withdrawn: number;
+  notes: FoundNote[];
+}
+
+export interface NotesCountRequest {
+  start: NoteDay;
+  end: NoteDay;
+  status?: 'All' | NoteReplyStatus;
+  sellerId?: string;
+  itemNo?: string;
+  orderNo?: string;
+  text?: string;
+}
+
+export interface NotesCountResult {
+  /** Withdrawn notes are not counted. */
+  total: number;
+  noReply: number;
 }
 
 export interface NotesSyncRequest {
@@ -97,7 +228,10 @@ export interface NotesSyncRequest {
   end: NoteDay;
   /** Defaults to every seller of the connection. */
   sellerIds?: string[];
-  /** 'full' fetches every day of the range; 'refresh' only days not synced yet plus the newest day minus one. */
+  /**
+   * 'full' fetches every day of the range; 'refresh' only days not synced yet plus the newest day and the one
+   * before. Either way the reply statuses of the whole mirror are checked afterwards.
+   */
   mode: 'full' | 'refresh';
 }
 
@@ -118,33 +252,69 @@ export interface NotesExportResult {
   rows: number;
 }
 
+/** Whether the active mirror's sync runs, so a page opening mid-sync shows the same bar and Cancel. */
+export interface NotesSyncState {
+  running: boolean;
+  request?: NotesSyncRequest;
+  progress?: NotesProgressEvent;
+  startedAt?: number;
+  /** Another sync of this mirror waits to run after this one. */
+  queued: boolean;
+}
+
 export interface NotesContract {
-  'notes.cached': { req: void; res: NotesCached };
+  /** The active profile's mirror: who it belongs to, as-of, last sync, notices, carry-over offers. */
+  'notes.status': { req: void; res: NotesMirrorStatus };
+  /** One period's notes (the inbox holds the period; the store holds everything). */
+  'notes.period': { req: NotesPeriodRequest; res: NotesPeriodResult };
+  /** Notes anywhere in the mirror: a search or an order number outside the period, a SeqNo. */
+  'notes.lookup': { req: NotesLookupRequest; res: NotesLookupResult };
+  /** Counts for a period the inbox does not hold (e.g. "3 more in the last 90 days"). */
+  'notes.count': { req: NotesCountRequest; res: NotesCountResult };
+  /** Runs a sync, or attaches to the one of this mirror that already covers the request. */
   'notes.sync': { req: NotesSyncRequest; res: NotesSyncSummary };
+  'notes.syncState': { req: void; res: NotesSyncState };
   'notes.cancelSync': { req: void; res: { cancelled: boolean } };
   'notes.export': { req: NotesExportRequest; res: NotesExportResult };
   'notes.local.set': {
     req: { seqNo: number; handled?: boolean; memo?: string };
     res: NoteLocalMark;
   };
+  /** Brings an offer's marks into the active mirror by SeqNo, or declines it for good. */
+  'notes.carryOver': {
+    req: { source: string; action: 'import' | 'discard' };
+    res: { imported: number };
+  };
+  'notes.dismissNotice': { req: { id: number }; res: void };
+  'notes.profileMirror': { req: { profileId: string }; res: ProfileMirrorInfo };
   /** The item numbers of a seller's lookbook (cached in main for a while). */
   'notes.lookbookItems': { req: { sellerId: string }; res: { sellerId: string; itemNos: string[] } };
 }
 
 export const NOTES_CHANNELS = [
-  'notes.cached',
+  'notes.status',
+  'notes.period',
+  'notes.lookup',
+  'notes.count',
   'notes.sync',
+  'notes.syncState',
   'notes.cancelSync',
   'notes.export',
   'notes.local.set',
+  'notes.carryOver',
+  'notes.dismissNotice',
+  'notes.profileMirror',
   'notes.lookbookItems',
 ] as const satisfies readonly (keyof NotesContract)[];
 
 export interface NotesProgressEvent {
+  /** days: fetching day by day (done/total count days); statuses: checking reply statuses (per seller). */
+  phase: 'days' | 'statuses';
   done: number;
   total: number;
-  /** Notes fetched so far in this sync. */
+  /** Notes fetched so far in this sync's days. */
   notes: number;
+  /** Slices that failed so far. */
   failed: number;
 }
 

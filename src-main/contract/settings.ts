@@ -31,6 +31,11 @@ export interface Profile {
   timeoutMs: number;
   /** Seller ids this profile answers for. */
   sellerIds: string[];
+  /**
+   * The longest date range, in days, one BuyerNoteList query may ask for (0 or absent: no limit). The reply-status
+   * check asks for the whole range the notes mirror holds; a marketplace that limits the range gets it in pieces.
+   */
+  noteQueryDays?: number;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -71,10 +76,17 @@ export interface SettingsContract {
   'settings.get': { req: void; res: SettingsView };
   'settings.update': { req: SettingsPatch; res: Settings };
   'settings.resetNotice': { req: void; res: void };
+  /**
+   * Removes a live profile (the built-in sandbox stays) with its tickets; its notes mirror is kept (it comes back
+   * with a profile of the same endpoint, and its marks are offered to the others) or deleted. Removing the active
+   * profile makes the sandbox active.
+   */
+  'settings.removeProfile': { req: { profileId: string; mirror: 'keep' | 'delete' }; res: Settings };
 }
 
 export const SETTINGS_CHANNELS = [
   'settings.get',
   'settings.update',
   'settings.resetNotice',
+  'settings.removeProfile',
 ] as const satisfies readonly (keyof SettingsContract)[];

@@ -140,7 +140,17 @@ void app.whenReady().then(async () => {
     openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
     emit: emit as never,
   });
-  app.on('will-quit', () => void host.close());
+  // Quitting waits for the notes mirrors to close: a clean close folds their write-ahead logs in, so the next start
+  // opens them without the integrity check a crash calls for.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void host.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
+  });
   const handlers = createHandlers({
     ...host,
     // The seller picks the path in the OS dialog; the renderer never names a path itself.

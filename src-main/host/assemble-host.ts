@@ -1,10 +1,13 @@
 // The host's dependencies, wired the same way for the Electron app, the CLI and the tests; only the
 // vault, the URL opener and the sandbox options differ.
 import type { AppInfo, EventName, Events } from '../contract';
-import { startSandbox } from '../sandbox/server';
+import { sandboxIdentity, startSandbox } from '../sandbox/server';
 import type { SandboxOptions } from '../sandbox/server';
 import { createConnectionManager } from '../services/connection';
+import { createSyncCoordinator } from '../services/sync-coordinator';
+import { createMirrorRegistry, endpointFingerprint } from '../storage/mirror-registry';
 import type { HostDeps } from './create-handlers';
+import { defaultSettings, SANDBOX_PROFILE_ID } from './settings-schema';
 import { createSettingsStore } from './settings-store';
 import type { TicketVault } from './vault';
 
@@ -26,6 +29,18 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
     sandboxOptions: opts.sandboxOptions,
     onStateChange: (state) => opts.emit?.('connection.state', state),
   });
+  const sandboxProfile = defaultSettings().profiles.find((p) => p.id === SANDBOX_PROFILE_ID)!;
+  const mirrors = createMirrorRegistry({
+    dataDir: opts.dataDir,
+    // The built-in sandbox profile's mirror imports release 0.1.0's notes files.
+    sandbox: {
+      profileId: SANDBOX_PROFILE_ID,
+      profileName: sandboxProfile.name,
+      kind: 'sandbox',
+      fingerprint: endpointFingerprint({ kind: 'sandbox', identity: sandboxIdentity(opts.sandboxOptions) }),
+    },
+  });
+  const syncs = createSyncCoordinator();
   return {
     appInfo: opts.appInfo,
     settings,
@@ -33,6 +48,14 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
     openExternal: opts.openExternal,
     connection,
     dataDir: opts.dataDir,
-    close: () => connection.close(),
+    mirrors,
+    syncs,
+    close: async () => {
+      syncs.cancelAll();
+      // A cancelled sync still records its outcome; the files close after it.
+      await syncs.idle();
+      await connection.close();
+      mirrors.close();
+    },
   };
 }

@@ -7,6 +7,8 @@ import { voidRequest } from './handlers/void-request';
 import type { SettingsStore } from './settings-store';
 import type { TicketVault } from './vault';
 import type { ConnectionManager } from '../services/connection';
+import type { SyncCoordinator } from '../services/sync-coordinator';
+import type { MirrorRegistry } from '../storage/mirror-registry';
 import { connectionHandlers, connectionRequestSchemas } from './handlers/connection';
 import { notesHandlers, notesRequestSchemas } from './handlers/notes';
 import { lookbookHandlers, lookbookRequestSchemas } from './handlers/lookbook';
@@ -20,8 +22,12 @@ export interface HostDeps {
   openExternal: (url: string) => Promise<void>;
   /** The active marketplace connection (the in-process sandbox by default). */
   connection: ConnectionManager;
-  /** The user-data directory: the notes cache and the seller's local marks live here. */
+  /** The user-data directory: settings, vault and the notes mirrors live here. */
   dataDir: string;
+  /** The notes mirrors, one SQLite file per connection profile and endpoint. */
+  mirrors: MirrorRegistry;
+  /** One sync per mirror at a time, across every caller in this process. */
+  syncs: SyncCoordinator;
   /** Asks where to save (the OS dialog in the app); resolves to the path written, undefined if dismissed. */
   saveFile?: (name: string, data: Uint8Array) => Promise<string | undefined>;
 }

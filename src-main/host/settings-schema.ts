@@ -37,6 +37,7 @@ const profileShape = z.object({
   pageIndexBase: z.union([z.literal(0), z.literal(1)]).default(1),
   timeoutMs: z.number().int().min(1000).max(300_000).default(30_000),
   sellerIds: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
+  noteQueryDays: z.number().int().min(0).max(400).optional(),
 });
 
 /**

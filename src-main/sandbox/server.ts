@@ -43,7 +43,9 @@ import {
 import { ValueError } from '../schema/scalar';
 import { createBackend } from './backend';
 import type { SandboxBackend } from './backend';
+import type { ReplyStatusFilter } from './data/types';
 import { handleControl, isControlPath } from './control';
+import { NOTE_HISTORY_DAYS } from './data/notes';
 import { DEFAULT_NOTE_COUNT } from './data/sandbox-data';
 import { FaultInjector, NO_FAULTS } from './fault-injection';
 import type { FaultInjection } from './fault-injection';
@@ -84,6 +86,8 @@ export interface SandboxOptions {
 }
 
 export interface RunningSandbox {
+  /** What makes this sandbox's notes the same data on another start (not its port): see sandboxIdentity. */
+  identity: string;
   baseUrl: string;
   apiUrl: string;
   suggestUrl: string;
@@ -104,6 +108,16 @@ class ClientFault extends Error {
   ) {
     super(reason);
   }
+}
+
+/**
+ * The sandbox's data identity: the same value on every start that serves the same notes, whatever its port. A
+ * mirror of the sandbox belongs to this, so a restart keeps the seller's sample notes and marks, and another
+ * seed or size starts another mirror.
+ */
+export function sandboxIdentity(opts: Pick<SandboxOptions, 'seed' | 'notes' | 'backend'> = {}): string {
+  if (opts.backend) return `seed=${opts.backend.data.seed};rate=${opts.backend.data.notes.ratePerDay}`;
+  return `seed=${opts.seed ?? 42};rate=${(opts.notes ?? DEFAULT_NOTE_COUNT) / NOTE_HISTORY_DAYS}`;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -344,7 +358,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       {
         start: req.StartDate,
         end: req.EndDate,
-        replyStatus: status as 'All' | 'NoReply' | 'ReplyComplete',
+        replyStatus: status as ReplyStatusFilter,
         itemNo: req.ItemNo || undefined,
         orderNo: req.OrderNo,
         sellerId: req.SellerID || undefined,
@@ -380,6 +394,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const host = address.family === 'IPv6' ? `[${listened}]` : listened;
   baseUrl = `http://${host}:${address.port}`;
   return {
+    identity: sandboxIdentity(opts),
     baseUrl,
     apiUrl: baseUrl + SERVICE_PATHS.market,
     suggestUrl: baseUrl + SERVICE_PATHS.suggest,

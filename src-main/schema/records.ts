@@ -1,6 +1,7 @@
 // The spec (parts 2 and 4) as data: every record of both services, declared once.
 // Types, encoders, decoders, the sandbox and the WSDL documents are all derived from this table,
 // so a new field is one line here.
+import { QUERY_TYPES, REPLY_STATUSES } from '../../src-shared/note-fields';
 import type { Scalar } from './scalar';
 
 /** Where a record's complexType lives; resolved to a URI by the service configuration. */
@@ -265,8 +266,8 @@ export type RecordName = keyof typeof RECORDS;
 
 /** Closed value sets the spec gives (part 2.2); carried as xsd:string restrictions. */
 export const ENUMS = {
-  ReplyStatus: ['All', 'NoReply', 'ReplyComplete'],
-  SearchQueryType: ['All', 'Item', 'Shipping', 'Exchange', 'Refund', 'Other'],
+  ReplyStatus: ['All', ...REPLY_STATUSES],
+  SearchQueryType: QUERY_TYPES,
 } as const;
 export type ReplyStatus = (typeof ENUMS.ReplyStatus)[number];
 export type SearchQueryType = (typeof ENUMS.SearchQueryType)[number];

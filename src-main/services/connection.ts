@@ -16,12 +16,18 @@ import type { TicketSink } from '../soap/ticket-rotation';
 import { createTransport } from '../soap/transport';
 import type { Transport } from '../soap/transport';
 import type { RunningSandbox, SandboxOptions } from '../sandbox/server';
+import { endpointFingerprint } from '../storage/mirror-registry';
+import type { Fingerprint } from '../storage/mirror-registry';
 import { createNetworkLog } from './network-log';
 import type { NetworkLog } from './network-log';
 
 export interface ActiveConnection {
   client: SoapClient;
   info: ConnectionInfo;
+  /** The profile this client was built from (as saved: a sandbox profile without its runtime endpoints). */
+  profile: Profile;
+  /** What makes this connection's notes one marketplace's data: the key of its notes mirror. */
+  fingerprint: Fingerprint;
 }
 
 export interface ConnectionManager {
@@ -97,8 +103,10 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
     let sellerIds = profile.sellerIds;
     let pageIndexBase = profile.pageIndexBase;
     let tickets: TicketRotation;
+    let fingerprint: Fingerprint;
     if (profile.kind === 'sandbox') {
       const s = await ensureSandbox();
+      fingerprint = endpointFingerprint({ kind: 'sandbox', identity: s.identity });
       apiBaseUrl = s.baseUrl;
       suggestBaseUrl = s.baseUrl;
       ns = s.ns;
@@ -114,6 +122,14 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
       );
     } else {
       tickets = rotationFor(profile.id, () => vaultSink(deps.vault, profile.id));
+      fingerprint = endpointFingerprint({
+        kind: 'live',
+        apiBaseUrl: profile.apiBaseUrl,
+        nsRoot: profile.nsRoot,
+        schemaRoot: profile.schemaRoot,
+        soapVersion: profile.soapVersion,
+        pageIndexBase: profile.pageIndexBase,
+      });
     }
     const info: ConnectionInfo = {
       profileId: profile.id,
@@ -129,7 +145,7 @@ export function createConnectionManager(deps: ConnectionDeps): ConnectionManager
       { apiBaseUrl, suggestBaseUrl, ns, soapVersion: profile.soapVersion, timeoutMs: profile.timeoutMs },
       { transport, tickets, onExchange: (x) => network.record(x) },
     );
-    return { client, info };
+    return { client, info, profile, fingerprint };
   }
 
   async function active(): Promise<ActiveConnection> {

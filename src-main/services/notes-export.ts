@@ -6,6 +6,8 @@
 //        numbers stay text and keep every digit.
 import writeXlsxFile from 'write-excel-file/node';
 import type { InboxNote, NoteLocalMark } from '../contract';
+import { EXPORT_FIELDS, NOTE_VALUE_LABELS } from '../../src-shared/note-fields';
+import type { NoteFieldSpec } from '../../src-shared/note-fields';
 
 export interface ExportContext {
   lang: 'ko' | 'en';
@@ -13,57 +15,16 @@ export interface ExportContext {
   local: Record<string, NoteLocalMark>;
 }
 
-const LABELS = {
-  ko: {
-    header: [
-      '문의번호',
-      '상태',
-      '유형',
-      '판매자 ID',
-      '구매자 ID',
-      '상품번호',
-      '상품명',
-      '주문번호',
-      '받은 시각',
-      '제목',
-      '내용',
-      '처리 표시(로컬)',
-      '메모(로컬)',
-    ],
-    NoReply: '미답변',
-    ReplyComplete: '답변 완료',
-    yes: '예',
-    types: { All: '전체', Item: '상품', Shipping: '배송', Exchange: '교환', Refund: '환불', Other: '기타' },
-  },
-  en: {
-    header: [
-      'Note no.',
-      'Status',
-      'Type',
-      'Seller ID',
-      'Buyer ID',
-      'Item no.',
-      'Item name',
-      'Order no.',
-      'Received',
-      'Title',
-      'Content',
-      'Handled (local)',
-      'Memo (local)',
-    ],
-    NoReply: 'No reply',
-    ReplyComplete: 'Replied',
-    yes: 'yes',
-    types: {
-      All: 'All',
-      Item: 'Item',
-      Shipping: 'Shipping',
-      Exchange: 'Exchange',
-      Refund: 'Refund',
-      Other: 'Other',
-    },
-  },
+// Words the export adds beyond the field table's headers: the local columns and "yes".
+const LOCAL_LABELS = {
+  ko: { handled: '처리 표시(로컬)', memo: '메모(로컬)', yes: '예' },
+  en: { handled: 'Handled (local)', memo: 'Memo (local)', yes: 'yes' },
 } as const;
+
+function header(lang: 'ko' | 'en'): string[] {
+  const l = LOCAL_LABELS[lang];
+  return [...EXPORT_FIELDS.map((f) => f.label[lang]), l.handled, l.memo];
+}
 
 /** 'YYYY-MM-DD HH:mm:ss' in `timeZone` (the sv-SE pattern is ISO-like and sorts in Excel). */
 function timeFormatter(timeZone: string): (ms: number) => string {
@@ -81,25 +42,25 @@ function timeFormatter(timeZone: string): (ms: number) => string {
 }
 
 function rows(notes: readonly InboxNote[], ctx: ExportContext): (string | number)[][] {
-  const l = LABELS[ctx.lang];
+  const words = NOTE_VALUE_LABELS[ctx.lang];
+  const yes = LOCAL_LABELS[ctx.lang].yes;
   const time = timeFormatter(ctx.timeZone);
+  const cell = (note: InboxNote, field: NoteFieldSpec): string | number => {
+    const value = (note as unknown as Record<string, string | number | undefined>)[field.key];
+    switch (field.kind) {
+      case 'replyStatus':
+      case 'queryType':
+        return words[value as keyof typeof words] ?? String(value);
+      // The seller's zone, in a form spreadsheets sort: the wire's own text is Korean time.
+      case 'dateTime':
+        return time(note.at);
+      default:
+        return value ?? '';
+    }
+  };
   return notes.map((n) => {
     const mark = ctx.local[String(n.seqNo)];
-    return [
-      n.seqNo,
-      l[n.replyStatus],
-      l.types[n.queryType],
-      n.sellerId,
-      n.buyerId,
-      n.itemNo,
-      n.itemName,
-      n.orderNo ?? '',
-      time(n.at),
-      n.title,
-      n.content,
-      mark?.handled ? l.yes : '',
-      mark?.memo ?? '',
-    ];
+    return [...EXPORT_FIELDS.map((f) => cell(n, f)), mark?.handled ? yes : '', mark?.memo ?? ''];
   });
 }
 
@@ -112,7 +73,7 @@ export function csvCell(value: string | number): string {
 }
 
 export function notesToCsv(notes: readonly InboxNote[], ctx: ExportContext): Uint8Array {
-  const lines = [LABELS[ctx.lang].header.map(csvCell).join(',')];
+  const lines = [header(ctx.lang).map(csvCell).join(',')];
   for (const row of rows(notes, ctx)) lines.push(row.map(csvCell).join(','));
   const body = new TextEncoder().encode(lines.join('\r\n') + '\r\n');
   const out = new Uint8Array(body.length + 3);
@@ -122,12 +83,12 @@ export function notesToCsv(notes: readonly InboxNote[], ctx: ExportContext): Uin
 }
 
 export async function notesToXlsx(notes: readonly InboxNote[], ctx: ExportContext): Promise<Uint8Array> {
-  const header = LABELS[ctx.lang].header.map((value) => ({ value, fontWeight: 'bold' as const }));
+  const head = header(ctx.lang).map((value) => ({ value, fontWeight: 'bold' as const }));
   const data = rows(notes, ctx).map((row) =>
     row.map((value) => (typeof value === 'number' ? { type: Number, value } : { type: String, value })),
   );
-  const widths = [10, 10, 8, 14, 16, 12, 30, 20, 20, 24, 60, 10, 24];
-  const buffer = await writeXlsxFile([header, ...data], {
+  const widths = [...EXPORT_FIELDS.map((f) => f.exportWidth), 10, 24];
+  const buffer = await writeXlsxFile([head, ...data], {
     columns: widths.map((width) => ({ width })),
     stickyRowsCount: 1,
   }).toBuffer();

@@ -1,21 +1,35 @@
-// Fills the notes mirror from BuyerNoteList.
+// Fills a notes mirror from BuyerNoteList and keeps it in step with the marketplace.
 //
-// BuyerNoteList has no total count, so progress cannot be counted in notes. The unit is the day slice: one
-// seller × one Korean day, paged until a page comes back shorter than the page size. Slices are known before
-// the first request, which makes the progress bar determinate, and they are small enough that a failure or a
-// cancel costs one day of one seller, never the sync.
+// 1. Days. BuyerNoteList has no total count, so the unit of work is the day slice: one seller × one Korean day,
+//    paged until a page comes back shorter than the page size. A refresh fetches the days not synced yet plus
+//    the newest synced day and the one before it; a full sync fetches every day of the range. Each finished
+//    slice is one transaction (its notes, its coverage, and the notes of that seller-day the marketplace no
+//    longer lists flagged withdrawn), so a cancel or a crash never leaves half a day. A slice that fails after
+//    its retries keeps the pages it got, but its day is not marked synced.
+// 2. Statuses. Notes are answered long after they arrive, on the marketplace's own console too. So after the
+//    days, for each seller, one query asks for the notes still waiting (ReplyStatus=NoReply) over the whole range
+//    the mirror holds, all pages, except the days this sync has just fetched in full. A waiting note the mirror
+//    missed in a day it holds is added. Every held note the mirror has as waiting that did not come back has left that set; its
+//    seller-day is fetched again in full (ReplyStatus=All) and taken as the truth: answered notes become
+//    ReplyComplete, notes the day no longer lists are flagged withdrawn. The cost is a page per PageSize waiting
+//    notes per seller, plus one call per day where something changed. docs/protocol-choices.md has the rule.
 //
-// Consistency: a slice's notes reach the cache in one synchronous merge when the slice ends, so the cache
-// never holds half a slice from a cancel. A slice that fails after its retries still merges the pages it got
-// (they are real notes) but its day is not marked synced, so the next refresh fetches it again.
-import type { FailedSlice, InboxNote, NoteDay, NotesSyncRequest, NotesSyncSummary } from '../contract';
-import type { RequestOf } from '../schema';
+// Progress counts days (a day is done when every seller's slice of it is), then the status check per seller.
+import type {
+  FailedSlice,
+  InboxNote,
+  NoteDay,
+  NotesProgressEvent,
+  NotesSyncRequest,
+  NotesSyncSummary,
+} from '../contract';
+import type { ReplyStatus, RequestOf } from '../schema';
+import { formatDateTime } from '../schema';
 import type { CallOptions, CallResult } from '../soap/client';
 import { ResponseTooLargeError, SoapFaultError, XmlSecurityError } from '../soap/errors';
-import { addDays, dayEndMs, dayStartMs, daysBetween } from '../../src-shared/market-day';
-import { formatDateTime } from '../schema';
-import type { NotesCache } from './notes-cache';
-import { toInboxNote } from './notes-cache';
+import { toInboxNote } from '../storage/inbox-note';
+import type { MirrorStore } from '../storage/mirror-store';
+import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
 
 export interface NoteListClient {
   market: {
@@ -34,34 +48,32 @@ export interface SliceRetryPolicy {
 export const SLICE_RETRY: SliceRetryPolicy = { attempts: 5, baseDelayMs: 300, maxDelayMs: 5000 };
 export const SYNC_CONCURRENCY = 4;
 export const SYNC_PAGE_SIZE = 500;
-/** Refresh re-reads the newest synced day and this many before it: late replies change recent notes. */
+/** Refresh re-reads the newest synced day and this many before it: new notes land on the newest days. */
 export const REFRESH_OVERLAP_DAYS = 1;
 // A server that ignores PageIndex would page forever; no real day of one seller comes near this.
-const MAX_PAGES_PER_SLICE = 2000;
+const MAX_PAGES_PER_QUERY = 2000;
 
 export interface Slice {
   sellerId: string;
   day: NoteDay;
 }
 
-export interface SyncProgress {
-  done: number;
-  total: number;
-  notes: number;
-  failed: number;
-}
-
 export interface SyncOptions {
   client: NoteListClient;
-  cache: NotesCache;
+  store: MirrorStore;
   /** Every seller of the connection (the default when the request names none). */
   sellerIds: readonly string[];
   pageIndexBase: 0 | 1;
   signal: AbortSignal;
-  onProgress?: (p: SyncProgress) => void;
+  onProgress?: (p: NotesProgressEvent) => void;
   concurrency?: number;
   pageSize?: number;
   retry?: SliceRetryPolicy;
+  /**
+   * Longest date range one status-check query may ask for (a marketplace may limit it); the held range is
+   * split into windows this long. Undefined: the whole held range in one query.
+   */
+  statusWindowDays?: number;
   /** Injected by tests so backoff does not slow them down. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -69,27 +81,31 @@ export interface SyncOptions {
 }
 
 export interface SyncOutcome extends NotesSyncSummary {
-  /** New notes, waiting for a reply, newer than anything the cache held before (for notifications). */
+  /** New notes, waiting for a reply, newer than anything the mirror held before (for notifications). */
   arrivedNoReply: number[];
 }
 
-/** Which slices a request needs, given what the cache already holds. */
+/** Which slices a request needs, given what the mirror already holds; ordered day by day. */
 export function planSlices(
   req: NotesSyncRequest,
   sellerIds: readonly string[],
   covered: (sellerId: string) => ReadonlySet<NoteDay>,
 ): Slice[] {
   const days = daysBetween(req.start, req.end);
-  const slices: Slice[] = [];
+  const wanted = new Map<string, Set<NoteDay>>();
   for (const sellerId of sellerIds) {
-    let wanted = days;
+    let mine = days;
     if (req.mode === 'refresh') {
       const have = covered(sellerId);
       const newest = days.filter((d) => have.has(d)).at(-1);
       const overlapFrom = newest === undefined ? undefined : addDays(newest, -REFRESH_OVERLAP_DAYS);
-      wanted = days.filter((d) => !have.has(d) || (overlapFrom !== undefined && d >= overlapFrom));
+      mine = days.filter((d) => !have.has(d) || (overlapFrom !== undefined && d >= overlapFrom));
     }
-    for (const day of wanted) slices.push({ sellerId, day });
+    wanted.set(sellerId, new Set(mine));
+  }
+  const slices: Slice[] = [];
+  for (const day of days) {
+    for (const sellerId of sellerIds) if (wanted.get(sellerId)!.has(day)) slices.push({ sellerId, day });
   }
   return slices;
 }
@@ -128,47 +144,69 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-class SliceFailed extends Error {
+class QueryFailed extends Error {
   constructor(
     override readonly cause: unknown,
     readonly attempts: number,
+    readonly pagesFetched: number,
+    readonly got: InboxNote[],
   ) {
-    super('slice failed');
+    super('query failed');
   }
 }
 
+/** Windows of at most `days` days covering start..end (one window without a limit). */
+function windows(start: NoteDay, end: NoteDay, days: number | undefined): [NoteDay, NoteDay][] {
+  if (!days || days < 1) return [[start, end]];
+  const out: [NoteDay, NoteDay][] = [];
+  for (let from = start; from <= end; from = addDays(from, days)) {
+    const to = addDays(from, days - 1);
+    out.push([from, to < end ? to : end]);
+  }
+  return out;
+}
+
 export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promise<SyncOutcome> {
-  const startedAt = (opts.now ?? Date.now)();
+  const clock = opts.now ?? Date.now;
+  const startedAt = clock();
   const pageSize = opts.pageSize ?? SYNC_PAGE_SIZE;
   const retry = opts.retry ?? SLICE_RETRY;
   const sleep = opts.sleep ?? abortableSleep;
   const random = opts.random ?? Math.random;
-  const { cache, signal } = opts;
+  const { store, signal } = opts;
   const sellers = req.sellerIds && req.sellerIds.length > 0 ? req.sellerIds : opts.sellerIds;
-  const slices = planSlices(req, sellers, (s) => cache.covered(s));
-  const newestBefore = cache.newestAt();
+  const slices = planSlices(req, sellers, (s) => store.coveredDays(s));
+  const newestBefore = store.newestAt();
 
-  const progress: SyncProgress = { done: 0, total: slices.length, notes: 0, failed: 0 };
+  // Per day: slices still running, and whether one failed.
+  const pending = new Map<NoteDay, number>();
+  const dayFailed = new Set<NoteDay>();
+  for (const s of slices) pending.set(s.day, (pending.get(s.day) ?? 0) + 1);
+  const days = pending.size;
+  // Per seller: days this sync fetched in full or saw fail (the status check leaves them out).
+  const fetchedInFull = new Map<string, Set<NoteDay>>();
+
+  const progress: NotesProgressEvent = { phase: 'days', done: 0, total: days, notes: 0, failed: 0 };
+  const emit = () => opts.onProgress?.({ ...progress });
   const failedSlices: FailedSlice[] = [];
-  const added: InboxNote[] = [];
+  const arrived: number[] = [];
   let fetched = 0;
-  opts.onProgress?.({ ...progress });
+  let added = 0;
+  let notesSaved = 0;
+  let daysDone = 0;
+  let calls = 0;
+  let unreachable = false;
+  emit();
 
-  async function page(slice: Slice, pageIndex: number): Promise<InboxNote[]> {
-    const request: RequestOf<'BuyerNoteList'> = {
-      StartDate: formatDateTime(dayStartMs(slice.day)),
-      EndDate: formatDateTime(dayEndMs(slice.day) - 999),
-      ReplyStatus: 'All',
-      SellerID: slice.sellerId,
-      Pagination: { PageIndex: pageIndex, PageSize: pageSize },
-    };
+  async function page(request: RequestOf<'BuyerNoteList'>): Promise<InboxNote[]> {
     for (let attempt = 1; ; attempt++) {
       try {
+        calls++;
         const { data } = await opts.client.market.buyerNoteList(request, { signal });
         return (data?.SendNote ?? []).map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
       } catch (err) {
         if (signal.aborted) throw err;
-        if (!isTransient(err) || attempt >= retry.attempts) throw new SliceFailed(err, attempt);
+        if (!isTransient(err) || attempt >= retry.attempts) throw new QueryFailed(err, attempt, 0, []);
         const cap = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
         // Half fixed, half jitter: spread out, but never a near-zero wait that hammers a struggling server.
         await sleep(cap / 2 + (random() * cap) / 2, signal);
@@ -176,97 +214,219 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     }
   }
 
-  async function runSlice(slice: Slice): Promise<void> {
-    const got: InboxNote[] = [];
+  /** Every page of one query; a note repeated across pages (the list moved while paging) is kept once. */
+  async function allPages(
+    sellerId: string,
+    start: NoteDay,
+    end: NoteDay,
+    status: ReplyStatus,
+    /** Takes each page as it comes instead of keeping them (the status check's answers can be many). */
+    onPage?: (notes: InboxNote[]) => void,
+  ): Promise<InboxNote[]> {
+    const got = new Map<number, InboxNote>();
     let pages = 0;
     try {
-      for (let i = 0; i < MAX_PAGES_PER_SLICE; i++) {
-        const notes = await page(slice, opts.pageIndexBase + i);
+      for (let i = 0; i < MAX_PAGES_PER_QUERY; i++) {
+        const notes = await page({
+          StartDate: formatDateTime(dayStartMs(start)),
+          EndDate: formatDateTime(dayEndMs(end) - 999),
+          ReplyStatus: status,
+          SellerID: sellerId,
+          Pagination: { PageIndex: opts.pageIndexBase + i, PageSize: pageSize },
+        });
         pages++;
-        got.push(...notes);
-        if (notes.length < pageSize) break;
+        if (onPage) onPage(notes);
+        else for (const n of notes) got.set(n.seqNo, n);
+        if (notes.length < pageSize) return [...got.values()];
       }
     } catch (err) {
-      // Cancelled: drop the partial slice; the day stays unsynced and nothing half-done reaches the cache.
+      if (err instanceof QueryFailed)
+        throw new QueryFailed(err.cause, err.attempts, pages, [...got.values()]);
+      throw err;
+    }
+    return [...got.values()];
+  }
+
+  function fail(sellerId: string, day: NoteDay, err: unknown, phase: FailedSlice['phase']) {
+    const failure = err instanceof QueryFailed ? err : new QueryFailed(err, 1, 0, []);
+    const e = failure.cause as { deskCode?: string; message?: string };
+    failedSlices.push({
+      sellerId,
+      day,
+      code: e.deskCode ?? 'INTERNAL',
+      message: e.message ?? String(failure.cause),
+      attempts: failure.attempts,
+      pagesFetched: failure.pagesFetched,
+      ...(phase ? { phase } : {}),
+    });
+    // Unreachable after every retry: the rest would only wait out the same backoff. Stop taking new work;
+    // what is left stays unsynced and the next refresh asks for it.
+    if (e.deskCode === 'NETWORK') unreachable = true;
+    return failure.got;
+  }
+
+  function keep(sellerId: string, day: NoteDay, notes: InboxNote[], complete: boolean) {
+    const out = store.writeSlice({ sellerId, day, notes, complete }, clock());
+    fetched += notes.length;
+    notesSaved += notes.length;
+    added += out.added.length;
+    if (newestBefore !== undefined) {
+      for (const w of out.addedWaiting) if (w.at > newestBefore) arrived.push(w.seqNo);
+    }
+    if (complete) markFetched(sellerId, day);
+  }
+
+  function markFetched(sellerId: string, day: NoteDay) {
+    let set = fetchedInFull.get(sellerId);
+    if (!set) fetchedInFull.set(sellerId, (set = new Set()));
+    set.add(day);
+  }
+
+  async function runSlice(slice: Slice): Promise<void> {
+    let notes: InboxNote[];
+    try {
+      notes = await allPages(slice.sellerId, slice.day, slice.day, 'All');
+    } catch (err) {
+      // Cancelled: drop the partial slice; the day stays unsynced and nothing half-done reaches the mirror.
       if (signal.aborted) return;
-      const failure = err instanceof SliceFailed ? err : new SliceFailed(err, 1);
-      const e = failure.cause as { deskCode?: string; message?: string };
-      failedSlices.push({
-        ...slice,
-        code: e.deskCode ?? 'INTERNAL',
-        message: e.message ?? String(failure.cause),
-        attempts: failure.attempts,
-        pagesFetched: pages,
-      });
-      keep(got);
+      const got = fail(slice.sellerId, slice.day, err, undefined);
+      // Real notes, kept; the day is not marked synced, so the next refresh fetches it again.
+      if (got.length > 0) keep(slice.sellerId, slice.day, got, false);
+      dayFailed.add(slice.day);
+      markFetched(slice.sellerId, slice.day);
       progress.failed++;
-      // Unreachable after every retry: the other slices would only wait out the same backoff. Stop taking new
-      // ones; they stay unsynced and the next refresh asks for them.
-      if (e.deskCode === 'NETWORK') unreachable = true;
-      finish();
+      progress.notes += got.length;
+      finishSliceOf(slice.day);
       return;
     }
-    keep(got);
-    cache.markCovered(slice.sellerId, slice.day);
-    finish();
-  }
-
-  function keep(notes: InboxNote[]) {
-    fetched += notes.length;
+    keep(slice.sellerId, slice.day, notes, true);
     progress.notes += notes.length;
-    const fresh = new Set(cache.merge(notes));
-    for (const n of notes) if (fresh.has(n.seqNo)) added.push(n);
+    finishSliceOf(slice.day);
   }
 
-  function finish() {
-    progress.done++;
-    opts.onProgress?.({ ...progress });
+  function finishSliceOf(day: NoteDay) {
+    const left = pending.get(day)! - 1;
+    pending.set(day, left);
+    if (left === 0) {
+      progress.done++;
+      if (!dayFailed.has(day)) daysDone++;
+      emit();
+    }
   }
 
   let next = 0;
-  let unreachable = false;
   async function worker() {
     while (!signal.aborted && !unreachable && next < slices.length) {
-      const slice = slices[next++]!;
-      await runSlice(slice);
+      await runSlice(slices[next++]!);
     }
   }
-  const workers = Array.from(
-    { length: Math.min(opts.concurrency ?? SYNC_CONCURRENCY, slices.length) },
-    worker,
+  await Promise.all(
+    Array.from({ length: Math.min(opts.concurrency ?? SYNC_CONCURRENCY, slices.length) }, worker),
   );
-  await Promise.all(workers);
 
-  const finishedAt = (opts.now ?? Date.now)();
+  // ---- 2. the status check ----
+  const check = { calls: 0, waiting: 0, changed: 0, refetchedDays: 0, withdrawn: 0, done: false };
+  const checkSellers = sellers.filter((s) => store.heldRange(s) !== undefined);
+  if (!signal.aborted && !unreachable) {
+    const callsBefore = calls;
+    progress.phase = 'statuses';
+    progress.done = 0;
+    progress.total = checkSellers.length;
+    emit();
+    for (const sellerId of checkSellers) {
+      if (signal.aborted || unreachable) break;
+      await checkStatuses(sellerId);
+      progress.done++;
+      emit();
+    }
+    check.calls = calls - callsBefore;
+    check.done = !signal.aborted && !unreachable;
+  }
+
+  async function checkStatuses(sellerId: string) {
+    const held = store.heldRange(sellerId)!;
+    // Days this sync has just fetched in full are current already, and a day that failed will be fetched again
+    // by the next refresh: leave them out at both ends.
+    const fresh = fetchedInFull.get(sellerId) ?? new Set<NoteDay>();
+    let first = held.first;
+    let last = held.last;
+    while (first <= last && fresh.has(first)) first = addDays(first, 1);
+    while (last >= first && fresh.has(last)) last = addDays(last, -1);
+    if (first > last) return;
+    const covered = store.coveredDays(sellerId);
+    const stillWaiting = new Set<number>();
+    for (const [from, to] of windows(first, last, opts.statusWindowDays)) {
+      try {
+        await allPages(sellerId, from, to, 'NoReply', (answered) => {
+          for (const n of answered) stillWaiting.add(n.seqNo);
+          // A waiting note the mirror missed in a day it holds is added (ones it holds unchanged write
+          // nothing). Days it does not hold stay whole-or-nothing: they come with their first sync.
+          added += store.writeNotes(answered.filter((n) => covered.has(marketDayOf(n.at)))).added.length;
+        });
+      } catch (err) {
+        if (signal.aborted) return;
+        fail(sellerId, from, err, 'statuses');
+        return;
+      }
+    }
+    const left = store
+      .waitingNotes(sellerId, dayStartMs(first), dayEndMs(last))
+      .filter((w) => !stillWaiting.has(w.seqNo));
+    check.waiting += stillWaiting.size;
+    const leftDays = [...new Set(left.map((w) => w.day))].sort();
+    for (const day of leftDays) {
+      if (signal.aborted || unreachable) return;
+      let notes: InboxNote[];
+      try {
+        notes = await allPages(sellerId, day, day, 'All');
+      } catch (err) {
+        if (signal.aborted) return;
+        fail(sellerId, day, err, 'statuses');
+        continue;
+      }
+      const out = store.writeSlice({ sellerId, day, notes, complete: true }, clock());
+      check.refetchedDays++;
+      check.changed += out.written;
+      check.withdrawn += out.withdrawn;
+    }
+  }
+
+  const finishedAt = clock();
   const cancelled = signal.aborted;
-  const succeeded = progress.done - progress.failed;
   const first = failedSlices[0];
-  cache.recordSync(
+  const ok = !cancelled && failedSlices.length === 0;
+  store.recordSync(
     {
       at: finishedAt,
-      ok: !cancelled && failedSlices.length === 0,
+      ok,
       cancelled,
       ...(first ? { errorCode: first.code, errorMessage: first.message } : {}),
       failedSlices,
     },
-    // "As of" means the data reflects the marketplace at that time: only a sync that ran through says so.
-    !cancelled && succeeded > 0 ? finishedAt : undefined,
+    // "As of" means the mirror reflects the marketplace at that time: only a sync that ran through says so.
+    !cancelled && check.done ? finishedAt : undefined,
   );
-  await cache.persist();
 
-  const arrivedNoReply =
-    newestBefore === undefined
-      ? []
-      : added.filter((n) => n.replyStatus === 'NoReply' && n.at > newestBefore).map((n) => n.seqNo);
   return {
     fetched,
-    added: added.length,
+    added,
+    days,
+    daysDone,
+    notesSaved,
     slices: slices.length,
-    slicesDone: progress.done,
     failedSlices,
     cancelled,
     startedAt,
     finishedAt,
-    arrivedNoReply,
+    calls,
+    statusCheck: {
+      done: check.done,
+      calls: check.calls,
+      waiting: check.waiting,
+      refetchedDays: check.refetchedDays,
+      changed: check.changed,
+      withdrawn: check.withdrawn,
+    },
+    arrivedNoReply: arrived,
   };
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { SettingsPatch, TicketSet } from '../../src-main/contract';
 import { call } from './desk';
 
@@ -22,13 +23,34 @@ export function useSettings() {
   });
 }
 
+/** After the profiles or the active one changed: the connection and its notes mirror may be another. */
+function connectionChanged(qc: QueryClient) {
+  void qc.invalidateQueries({ queryKey: ['connection.info'] });
+  void qc.invalidateQueries({ queryKey: ['notes'] });
+}
+
 export function useUpdateSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (patch: SettingsPatch) => call('settings.update', patch),
+    onSuccess: (settings, patch) => {
+      qc.setQueryData(queryKeys.settings, (old: { notice?: unknown } | undefined) => ({ ...old, settings }));
+      void qc.invalidateQueries({ queryKey: ['vault'] });
+      if (patch.activeProfileId !== undefined || patch.profiles !== undefined) connectionChanged(qc);
+    },
+  });
+}
+
+/** Removes a live profile, keeping or deleting its notes mirror. */
+export function useRemoveProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (req: { profileId: string; mirror: 'keep' | 'delete' }) =>
+      call('settings.removeProfile', req),
     onSuccess: (settings) => {
       qc.setQueryData(queryKeys.settings, (old: { notice?: unknown } | undefined) => ({ ...old, settings }));
       void qc.invalidateQueries({ queryKey: ['vault'] });
+      connectionChanged(qc);
     },
   });
 }

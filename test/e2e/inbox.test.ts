@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -9,10 +9,11 @@ import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
 import type { SendNote } from '../../src-main/schema';
 import { formatDateTime } from '../../src-main/schema';
 import type { SandboxOptions } from '../../src-main/sandbox/server';
-import { NOTES_CACHE_FILE, toInboxNote } from '../../src-main/services/notes-cache';
+import { toInboxNote } from '../../src-main/storage/inbox-note';
 import { createMatcher } from '../../src-shared/korean-matcher';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { activeMirror, heldNotes, seedMirror } from '../support/mirror';
 import { closeBrowser, openApp } from './harness';
 
 afterAll(closeBrowser);
@@ -207,39 +208,47 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     await expectView(again.page, again.expected({ start: addDays(TODAY, -29), replyStatus: 'NoReply' }));
   });
 
-  it('streams sync progress as a determinate bar, and Cancel keeps whole slices only', async () => {
+  it('streams sync progress in days as a determinate bar; Cancel keeps whole days and says how many, and how many notes', async () => {
     const { page, deps } = await start({ sandbox: { faults: { latencyMs: 120 } } });
     await page.getByLabel('기간').selectOption('90d');
     const bar = page.getByTestId('sync-progress').locator('progress');
+    // Days, not seller × day slices: 83 days the mirror lacks, plus the newest synced day and the one before.
+    // (A sync the page started before its clock was pinned may show first: it finishes, then this one runs.)
+    await expect.poll(async () => Number(await bar.getAttribute('max')), { timeout: 30_000 }).toBe(85);
     await expect
       .poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 })
       .toBeGreaterThan(2);
-    const max = Number(await bar.getAttribute('max'));
-    expect(max).toBeGreaterThan(200);
+    expect(await page.getByTestId('sync-progress').textContent()).toMatch(/동기화 중… \d+\/85일 · [\d,]+건/);
     await page.getByTestId('sync-progress').getByRole('button', { name: '취소' }).click();
     await page.getByTestId('sync-cancelled').waitFor();
     expect(await page.getByTestId('sync-progress').count()).toBe(0);
 
-    const handlers = createHandlers(deps);
-    const snap = await handlers['notes.cached'](undefined, {
-      signal: new AbortController().signal,
-      emit: () => {},
-    });
-    expect(snap.lastSync).toMatchObject({ cancelled: true });
+    const store = await activeMirror(deps);
+    expect(store.lastSync()).toMatchObject({ cancelled: true });
     const backend = deps.connection.sandbox()!.backend;
-    const covered = Object.entries(snap.coverage).flatMap(([s, days]) => days.map((d) => [s, d] as const));
-    expect(covered.length).toBeLessThan(max);
+    const covered = store
+      .coveredSellers()
+      .flatMap((s) => [...store.coveredDays(s)].map((d) => [s, d] as const));
     const want = covered.flatMap(([s, d]) =>
       backend
         .notes({ sellerId: s, start: formatDateTime(dayStartMs(d)), end: formatDateTime(dayEndMs(d) - 999) })
         .map((n) => n.SeqNo!),
     );
-    expect(snap.notes.map((n) => n.seqNo).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
+    const held = heldNotes(store);
+    expect(held.map((n) => n.seqNo).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
+    // The message counts whole days (every seller's) and the notes this sync saved.
+    const wholeDays = [...new Set(covered.map(([, d]) => d))].filter(
+      (d) => d < addDays(TODAY, -7) && covered.filter(([, day]) => day === d).length === 3,
+    );
+    const savedNow = held.filter((n) => n.at < dayStartMs(addDays(TODAY, -6))).length;
+    const text = (await page.getByTestId('sync-cancelled').textContent())!;
+    const m = /85일 중 (\d+)일, 문의 ([\d,]+)건이 저장되었습니다/.exec(text);
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThanOrEqual(wholeDays.length);
+    expect(Number(m![2]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(savedNow);
     await expect
       .poll(() => count(page))
-      .toBe(
-        snap.notes.filter((n) => n.at >= dayStartMs(addDays(TODAY, -89)) && n.at <= dayEndMs(TODAY)).length,
-      );
+      .toBe(held.filter((n) => n.at >= dayStartMs(addDays(TODAY, -89)) && n.at <= dayEndMs(TODAY)).length);
   });
 
   it('starts on the cached notes with an offline banner when the marketplace is unreachable', async () => {
@@ -499,13 +508,8 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect(notes).toHaveLength(100_000);
     const first = marketDayOf(notes[0]!.at);
     const days = daysBetween(first, TODAY);
-    const coverage = Object.fromEntries(backend.sellerIds.map((s) => [s, days]));
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(
-      join(dataDir, NOTES_CACHE_FILE),
-      JSON.stringify({ version: 1, asOf: TEST_NOW.getTime(), coverage, notes }),
-    );
-    const seed = createTestDeps({ dataDir });
+    const seed = createTestDeps({ dataDir, sandbox: { notes: rate } });
+    seedMirror(await activeMirror(seed), notes, backend.sellerIds, days, TEST_NOW.getTime());
     await seed.settings.update({ inbox: { filters: { preset: 'custom', start: first, end: TODAY } } });
     await seed.close();
 

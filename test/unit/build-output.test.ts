@@ -21,6 +21,11 @@ describe('build output', () => {
     expect(new Set(required)).toEqual(new Set(['electron']));
   });
 
+  it('leaves node:sqlite to the runtime: main imports it, never bundles it', () => {
+    const code = readFileSync('out/main/index.js', 'utf8');
+    expect(code).toMatch(/^import \{[^}]*\bDatabaseSync\b[^}]*\} from "node:sqlite";$/m);
+  });
+
   it('writes main and renderer', () => {
     expect(existsSync('out/main/index.js')).toBe(true);
     const html = readFileSync('out/renderer/index.html', 'utf8');

@@ -53,6 +53,33 @@ describe('layer rules', () => {
       await ruleIds("import { useState } from 'react';\nvoid useState;\n", 'src-main/services/x.ts'),
     ).toContain(RESTRICT);
   });
+  it('keeps storage under services and services under the host', async () => {
+    expect(
+      await ruleIds(
+        "import { syncNotes } from '../services/notes-sync';\nvoid syncNotes;\n",
+        'src-main/storage/x.ts',
+      ),
+    ).toContain(RESTRICT);
+    expect(
+      await ruleIds(
+        "import { HostError } from '../host/dispatch';\nvoid HostError;\n",
+        'src-main/services/x.ts',
+      ),
+    ).toContain(RESTRICT);
+    expect(
+      await ruleIds(
+        "import type { TicketVault } from '../host/vault';\nexport type V = TicketVault;\n",
+        'src-main/services/x.ts',
+      ),
+    ).not.toContain(RESTRICT);
+    expect(
+      await ruleIds(
+        "import { MirrorStore } from '../storage/mirror-store';\nvoid MirrorStore;\n",
+        'src-main/services/x.ts',
+      ),
+    ).not.toContain(RESTRICT);
+  });
+
   it('rejects Node modules in the contract', async () => {
     expect(
       await ruleIds("import { readFile } from 'node:fs';\nvoid readFile;\n", 'src-main/contract/x.ts'),

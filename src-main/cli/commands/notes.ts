@@ -1,6 +1,10 @@
-// `desk notes`: every page of the buyer-notes inbox for a date range and filters, as one list.
-import { ENUMS } from '../../schema';
+// `desk notes`: every page of the buyer-notes inbox for a date range and filters, as one list; with --offline,
+// the same question answered from the app's mirror, with the seller's own marks and memos.
+import type { InboxNote, NoteLocalMark } from '../../contract';
+import { dateTimeInstant, ENUMS } from '../../schema';
 import type { ReplyStatus, ResultOf, SendNote } from '../../schema';
+import { toSendNote } from '../../storage/inbox-note';
+import type { MirrorStore } from '../../storage/mirror-store';
 import { SoapError } from '../../soap/errors';
 import { toCsv } from '../csv';
 import { noteDateRange } from '../date-range';
@@ -8,6 +12,8 @@ import { UsageError } from '../cli-error';
 import type { Endpoint } from '../endpoint';
 import { renderTable } from '../text-table';
 import type { Column } from '../text-table';
+import { NOTE_FIELDS } from '../../../src-shared/note-fields';
+import type { NoteField } from '../../../src-shared/note-fields';
 
 export interface NotesOptions {
   from?: string;
@@ -58,14 +64,20 @@ export function notesQuery(opts: NotesOptions, nowMs: number): NotesQuery {
   };
 }
 
-/** Pages until one comes back short; the result has the client's shape with all pages' notes in order. */
+/**
+ * Every page until one comes back short, as one list sorted by InsDate then SeqNo, each SeqNo once, whatever order
+ * the marketplace answers in: a service that lists newest first, or a note arriving while the pages are read (it
+ * shifts the later pages, so a note shows on two of them), still gives the promised list. A note seen twice keeps
+ * its later answer.
+ */
 export async function fetchAllNotes(
   endpoint: Endpoint,
   query: NotesQuery,
   signal?: AbortSignal,
 ): Promise<NonNullable<ResultOf<'BuyerNoteList'>>> {
   const { pageSize, ...filters } = query;
-  const all: SendNote[] = [];
+  const bySeq = new Map<number, SendNote>();
+  const withoutSeq: SendNote[] = [];
   let previousFirst: string | undefined;
   for (let i = 0; i < MAX_PAGES; i++) {
     const { data } = await endpoint.client.market.buyerNoteList(
@@ -82,8 +94,11 @@ export async function fetchAllNotes(
       );
     }
     previousFirst = first;
-    all.push(...notes);
-    if (notes.length < pageSize) return { SendNote: all };
+    for (const n of notes) {
+      if (n.SeqNo === undefined) withoutSeq.push(n);
+      else bySeq.set(n.SeqNo, n);
+    }
+    if (notes.length < pageSize) return { SendNote: inNoteOrder([...bySeq.values(), ...withoutSeq]) };
   }
   throw new SoapError(
     'BAD_RESPONSE',
@@ -91,32 +106,46 @@ export async function fetchAllNotes(
   );
 }
 
-/** SendNote's attributes in the spec's order: the CSV header. */
-export const NOTE_COLUMNS = [
-  'SeqNo',
-  'BuyerID',
-  'SellerID',
-  'ItemNo',
-  'ItemName',
-  'OrderNo',
-  'InsDate',
-  'Title',
-  'Content',
-  'ReplyStatus',
-  'SearchQueryType',
-] as const;
+/** Oldest first by InsDate (Korean time when it carries no offset), then by SeqNo; unreadable dates last. */
+export function inNoteOrder(notes: SendNote[]): SendNote[] {
+  const at = (n: SendNote) => (n.InsDate === undefined ? undefined : dateTimeInstant(n.InsDate, 540));
+  const keyed = notes.map((n) => ({ n, at: at(n) ?? Number.POSITIVE_INFINITY, seq: n.SeqNo ?? Infinity }));
+  keyed.sort((a, b) => a.at - b.at || a.seq - b.seq);
+  return keyed.map((k) => k.n);
+}
 
-const TABLE_COLUMNS: Column[] = [
-  { key: 'SeqNo', align: 'right' },
-  { key: 'InsDate' },
-  { key: 'ReplyStatus', title: 'Status' },
-  { key: 'SearchQueryType', title: 'Type' },
-  { key: 'SellerID', title: 'Seller' },
-  { key: 'BuyerID', title: 'Buyer' },
-  { key: 'OrderNo', align: 'right' },
-  { key: 'ItemNo' },
-  { key: 'Title', max: 40 },
-];
+/** The notes a query matches in a mirror, by BuyerNoteList's own rules, with their local marks. */
+export function offlineNotes(
+  store: MirrorStore,
+  query: NotesQuery,
+): { notes: InboxNote[]; marks: Map<number, NoteLocalMark>; withdrawn: number } {
+  const startMs = dateTimeInstant(query.StartDate, 540)!;
+  const endMs = dateTimeInstant(query.EndDate, 540)!;
+  const notes: InboxNote[] = [];
+  let withdrawn = 0;
+  for (const n of store.iterateNotes({ startMs, endMs })) {
+    if (query.ReplyStatus !== 'All' && n.replyStatus !== query.ReplyStatus) continue;
+    if (query.ItemNo !== undefined && n.itemNo !== query.ItemNo) continue;
+    if (query.OrderNo !== undefined && n.orderNo !== query.OrderNo) continue;
+    if (query.SellerID !== undefined && n.sellerId !== query.SellerID) continue;
+    if (n.withdrawnAt !== undefined) {
+      withdrawn++;
+      continue;
+    }
+    const { withdrawnAt: _gone, ...note } = n;
+    notes.push(note);
+  }
+  return { notes, marks: store.marks(), withdrawn };
+}
+
+/** SendNote's attributes in the spec's order: the CSV header. */
+export const NOTE_COLUMNS = NOTE_FIELDS.map((f) => f.wire);
+
+const TABLE_COLUMNS: Column[] = NOTE_FIELDS.flatMap((f: NoteField) =>
+  f.table ? [{ order: f.table.order, column: { ...f.table, key: f.wire } }] : [],
+)
+  .sort((a, b) => a.order - b.order)
+  .map(({ column: { order: _order, ...column } }) => column);
 
 export function formatNotes(
   result: NonNullable<ResultOf<'BuyerNoteList'>>,
@@ -128,4 +157,30 @@ export function formatNotes(
   if (format === 'csv') return toCsv(notes, NOTE_COLUMNS);
   const summary = `${notes.length} note${notes.length === 1 ? '' : 's'}, ${query.StartDate} to ${query.EndDate}, ${query.ReplyStatus}\n`;
   return notes.length === 0 ? summary : renderTable(notes, TABLE_COLUMNS) + summary;
+}
+
+/** The local columns `--offline` adds: the seller's handled mark and memo, never sent to the marketplace. */
+const LOCAL_COLUMNS = ['Handled', 'Memo'] as const;
+
+/** Notes from the mirror, in the same formats as the marketplace's, with each note's local mark and memo. */
+export function formatOfflineNotes(
+  found: { notes: InboxNote[]; marks: Map<number, NoteLocalMark> },
+  format: string,
+  query: NotesQuery,
+  asOf: number | undefined,
+): string {
+  const rows = found.notes.map((n) => {
+    const mark = found.marks.get(n.seqNo);
+    return { wire: toSendNote(n), handled: mark?.handled ?? false, memo: mark?.memo ?? '' };
+  });
+  if (format === 'json') {
+    const SendNote = rows.map((r) => ({ ...r.wire, Local: { Handled: r.handled, Memo: r.memo } }));
+    return `${JSON.stringify({ SendNote }, null, 2)}\n`;
+  }
+  const flat = rows.map((r) => ({ ...r.wire, Handled: r.handled ? 'yes' : '', Memo: r.memo }));
+  if (format === 'csv') return toCsv(flat, [...NOTE_COLUMNS, ...LOCAL_COLUMNS]);
+  const saved = asOf === undefined ? 'never synced' : `saved notes as of ${new Date(asOf).toISOString()}`;
+  const summary = `${flat.length} note${flat.length === 1 ? '' : 's'}, ${query.StartDate} to ${query.EndDate}, ${query.ReplyStatus} (${saved})\n`;
+  const columns: Column[] = [...TABLE_COLUMNS, { key: 'Handled' }, { key: 'Memo', max: 30 }];
+  return flat.length === 0 ? summary : renderTable(flat, columns) + summary;
 }

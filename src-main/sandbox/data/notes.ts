@@ -4,6 +4,7 @@
 // answered), and a query is answered "as of now". A day is drawn when first asked for and kept in a bounded cache:
 // its compact skeleton (time, seller, item, order, answer time) for filtering, and SendNote records, built only for
 // the notes a query returns, for the server to serialize once and reuse.
+import { REPLY_STATUSES } from '../../../src-shared/note-fields';
 import type { Rng } from './prng';
 import { Mulberry32, createRng, memberSeed } from './prng';
 import { DAY_MS, HOUR_MS, instantOf, koreanDayOf, koreanDayStart, toKstDateTime, weekdayOf } from './dates';
@@ -50,8 +51,6 @@ const BUYER_POOL = 3000;
 /** A regular order number: ORDER_BASE + (order day since opening) × 100,000 + the buyer's slot that day. */
 const ORDER_BASE = 3_000_000_000;
 const ORDER_SLOTS_PER_BUYER = 33;
-
-const REPLY_STATUSES = ['NoReply', 'ReplyComplete'] as const;
 
 /**
  * How long a seller takes to answer, from two uniform draws. Replies come in working patterns: a quarter within a

@@ -12,6 +12,7 @@ export type Decimal = string;
 export type DateTime = string;
 
 import type { RecordOf } from '../../schema';
+import type { NoteQueryType, NoteReplyStatus } from '../../../src-shared/note-fields';
 
 export type KSDataT = RecordOf<'KSDataT'>;
 export type KSTopCategoryDataT = RecordOf<'KSTopCategoryDataT'>;
@@ -30,7 +31,8 @@ export type SohoShopLookBookIntroElementList = RecordOf<'SohoShopLookBookIntroEl
 export type SendNote = RecordOf<'SendNote'>;
 
 /** The statuses a stored note has (All is only a filter value). */
-export type ReplyStatus = 'NoReply' | 'ReplyComplete';
+export type ReplyStatus = NoteReplyStatus;
 export type ReplyStatusFilter = 'All' | ReplyStatus;
-export type SearchQueryType = 'Item' | 'Shipping' | 'Exchange' | 'Refund' | 'Other';
-export type SearchQueryTypeFilter = 'All' | SearchQueryType;
+/** The inquiry types the sandbox's notes carry. */
+export type SearchQueryType = Exclude<NoteQueryType, 'All'>;
+export type SearchQueryTypeFilter = NoteQueryType;

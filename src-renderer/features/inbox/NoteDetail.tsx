@@ -3,7 +3,7 @@
 import { memo, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Images } from 'lucide-react';
-import type { InboxNote, NoteLocalMark, NotesCached } from '../../../src-main/contract';
+import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
 import { call } from '../../api/desk';
 import { useShellSlots } from '../../app/shell-slots';
 import { useI18n } from '../../i18n';
@@ -11,7 +11,7 @@ import type { MessageKey } from '../../i18n/messages';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { isPastSla } from './model/note-view';
 import type { TimeFormat } from './time-format';
-import { notesKey } from './use-notes';
+import { setLocalMark } from './use-notes';
 
 function CopyButton({ value, what }: { value: string; what: string }) {
   const { t } = useI18n();
@@ -59,9 +59,7 @@ function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | und
   const save = async (patch: { handled?: boolean; memo?: string }) => {
     try {
       const next = await call('notes.local.set', { seqNo: note.seqNo, ...patch });
-      qc.setQueryData<NotesCached>(notesKey, (old) =>
-        old ? { ...old, local: { ...old.local, [String(note.seqNo)]: next } } : old,
-      );
+      setLocalMark(qc, note.seqNo, next);
       setSaved(true);
       setError(undefined);
     } catch (err) {

@@ -1,9 +1,15 @@
-// The buyer-notes inbox: filters over the main process's cached notes, a virtualized list, the note beside it.
+// The buyer-notes inbox: the chosen period's notes from the main process's mirror, filtered here; a virtualized
+// list, the note beside it. Questions about the rest of the mirror go to the store (see OutsidePeriodHint).
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import type { InboxNote, NotesCached } from '../../../src-main/contract';
+import type {
+  InboxNote,
+  NoteLocalMark,
+  NotesProgressEvent,
+  NotesSyncSummary,
+} from '../../../src-main/contract';
 import { call, DeskCallError } from '../../api/desk';
 import { useSettings, useUpdateSettings } from '../../api/settings';
 import { PageToolbar, useNavCount, useNavIntent, useShellSlots } from '../../app/shell-slots';
@@ -21,11 +27,21 @@ import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
 import { useAfterPaint } from '../../app/use-after-paint';
 import { marketDayOf } from '../../../src-shared/market-day';
-import { useArrivalNotifications, useAutoRefresh, useCachedNotes, useNotesSync, useNow } from './use-notes';
+import {
+  setLocalMark,
+  useArrivalNotifications,
+  useAutoRefresh,
+  useMirrorStatus,
+  useNotesSync,
+  useNow,
+  usePeriodNotes,
+} from './use-notes';
+import { MirrorBanners, OutsidePeriodHint } from './MirrorBanners';
 import './inbox.css';
 
 const OFFLINE_CODES = new Set(['NETWORK', 'TIMEOUT']);
-const EMPTY: NotesCached = { notes: [], coverage: {}, local: {}, notices: [], revision: -1 };
+const NO_NOTES: InboxNote[] = [];
+const NO_MARKS: Record<string, NoteLocalMark> = {};
 
 /** Filter state, loaded once from settings and written back (debounced) so it survives navigation and restarts. */
 function usePersistentFilters() {
@@ -57,6 +73,7 @@ export function InboxPage() {
       timeZone={settings.timeZone}
       slaHours={settings.replySlaHours}
       autoRefreshMinutes={settings.autoRefreshMinutes}
+      profileId={settings.activeProfileId}
       t={t}
       lang={lang}
     />
@@ -71,6 +88,8 @@ const Inbox = memo(function Inbox(props: {
   timeZone: string;
   slaHours: number;
   autoRefreshMinutes: number;
+  /** The active profile: whose mirror the inbox shows. */
+  profileId: string;
   t: ReturnType<typeof useI18n>['t'];
   lang: 'ko' | 'en';
 }) {
@@ -82,8 +101,18 @@ const Inbox = memo(function Inbox(props: {
   const now = useNow(30_000);
   const time = useTimeFormat(timeZone, now);
   const { setLastSync } = useShellSlots();
-  const cached = useCachedNotes();
-  const data = cached.data ?? EMPTY;
+  const today = marketDayOf(now);
+  const range = useMemo(() => resolveRange(f, today), [f.preset, f.start, f.end, today]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { start, end } = range;
+  const mirror = useMirrorStatus(props.profileId);
+  const period = usePeriodNotes(props.profileId, start, end);
+  const data = {
+    notes: period.data?.notes ?? NO_NOTES,
+    local: period.data?.local ?? NO_MARKS,
+    asOf: mirror.data?.asOf,
+    lastSync: mirror.data?.lastSync,
+  };
+  const qc = useQueryClient();
   const sync = useNotesSync();
   const connection = useQuery({
     queryKey: ['connection.info'],
@@ -91,13 +120,9 @@ const Inbox = memo(function Inbox(props: {
     staleTime: 60_000,
   });
   const sellerIds = useMemo(
-    () => connection.data?.sellerIds ?? Object.keys(data.coverage),
-    [connection.data, data.coverage],
+    () => connection.data?.sellerIds ?? mirror.data?.sellerIds ?? [],
+    [connection.data, mirror.data],
   );
-
-  const today = marketDayOf(now);
-  const range = useMemo(() => resolveRange(f, today), [f.preset, f.start, f.end, today]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { start, end } = range;
   const syncReq = useMemo(
     () => ({ start, end, mode: 'refresh' as const, ...(f.sellerId ? { sellerIds: [f.sellerId] } : {}) }),
     [start, end, f.sellerId],
@@ -256,9 +281,16 @@ const Inbox = memo(function Inbox(props: {
     setSelected(new Set());
   };
 
+  const [markError, setMarkError] = useState<unknown>();
   const markSelectedHandled = async () => {
-    for (const seqNo of selected) await call('notes.local.set', { seqNo, handled: true });
-    await cached.refetch();
+    setMarkError(undefined);
+    try {
+      for (const seqNo of selected) {
+        setLocalMark(qc, seqNo, await call('notes.local.set', { seqNo, handled: true }));
+      }
+    } catch (err) {
+      setMarkError(err);
+    }
   };
 
   // ---- keyboard ----
@@ -335,7 +367,13 @@ const Inbox = memo(function Inbox(props: {
     ((last !== undefined && !last.ok && !last.cancelled && OFFLINE_CODES.has(last.errorCode ?? '')) ||
       (sync.error instanceof DeskCallError && OFFLINE_CODES.has(sync.error.code)));
   const showFailed = !sync.running && !offline && failed.length > 0;
-  const loading = cached.isLoading || (data.notes.length === 0 && sync.running);
+  const loading = period.isLoading || (data.notes.length === 0 && sync.running);
+  const mirrorEmpty = (mirror.data?.notes ?? 0) === 0;
+  const kept = (s: NotesSyncSummary) => ({
+    days: s.daysDone,
+    total: s.days,
+    notes: s.notesSaved,
+  });
   const narrowed = hasNarrowing(f);
 
   return (
@@ -352,13 +390,7 @@ const Inbox = memo(function Inbox(props: {
         />
       </PageToolbar>
 
-      {data.notices.map((n) => (
-        <div key={n.backupFile} className="inbox-banner notice-banner" role="alert">
-          {t(n.kind === 'cache-reset' ? 'inbox.notice.cacheReset' : 'inbox.notice.localReset', {
-            file: n.backupFile,
-          })}
-        </div>
-      ))}
+      <MirrorBanners status={mirror.data} />
       {offline && (
         <div className="inbox-banner offline-banner" role="alert" data-testid="offline-banner">
           <WifiOff size={14} aria-hidden />
@@ -375,19 +407,9 @@ const Inbox = memo(function Inbox(props: {
           <progress
             max={Math.max(1, sync.progress?.total ?? 1)}
             value={sync.progress?.done ?? 0}
-            aria-label={t('inbox.sync.progress', {
-              done: sync.progress?.done ?? 0,
-              total: sync.progress?.total ?? 0,
-              count: sync.progress?.notes ?? 0,
-            })}
+            aria-label={syncText(sync.progress, t)}
           />
-          <span className="num">
-            {t('inbox.sync.progress', {
-              done: sync.progress?.done ?? 0,
-              total: sync.progress?.total ?? '…',
-              count: sync.progress?.notes ?? 0,
-            })}
-          </span>
+          <span className="num">{syncText(sync.progress, t)}</span>
           <button type="button" className="btn btn-small" onClick={sync.cancel}>
             {t('inbox.sync.cancel')}
           </button>
@@ -395,19 +417,19 @@ const Inbox = memo(function Inbox(props: {
       )}
       {!sync.running && sync.summary?.cancelled && (
         <div className="inbox-banner" role="status" data-testid="sync-cancelled">
-          {t('inbox.sync.cancelled', { done: sync.summary.slicesDone })}
+          {t('inbox.sync.cancelled', kept(sync.summary))}
         </div>
       )}
       {showFailed && (
         <div className="inbox-banner failed-banner" role="alert" data-testid="sync-failed">
           <div>
-            <strong>{t('inbox.sync.failedSlices', { count: failed.length })}</strong>
+            <strong>{t('inbox.sync.failed', { ...kept(sync.summary!), count: failed.length })}</strong>
             <ul>
               {failed.slice(0, 5).map((s) => (
                 <li key={`${s.sellerId}/${s.day}`}>
                   {t('inbox.sync.failedSlice', {
                     seller: s.sellerId,
-                    day: s.day,
+                    day: s.phase === 'statuses' ? t('inbox.sync.statusCheck', { day: s.day }) : s.day,
                     message: s.message,
                     attempts: s.attempts,
                   })}
@@ -421,7 +443,9 @@ const Inbox = memo(function Inbox(props: {
         </div>
       )}
       {sync.error !== undefined && !offline && <ErrorPanel compact error={sync.error} onRetry={refresh} />}
-      {cached.isError && <ErrorPanel error={cached.error} onRetry={() => void cached.refetch()} />}
+      {period.isError && <ErrorPanel error={period.error} onRetry={() => void period.refetch()} />}
+      {mirror.isError && <ErrorPanel error={mirror.error} onRetry={() => void mirror.refetch()} />}
+      {markError !== undefined && <ErrorPanel compact error={markError} />}
       {exportError !== undefined && <ErrorPanel compact error={exportError} />}
       {exportMsg && (
         <div className="inbox-banner" role="status" data-testid="export-result">
@@ -458,13 +482,20 @@ const Inbox = memo(function Inbox(props: {
         </span>
       </div>
 
+      <OutsidePeriodHint
+        filters={f}
+        range={range}
+        shown={rows.length}
+        onWiden={() => patch({ preset: '90d' })}
+      />
+
       <div className="inbox-split">
         {loading ? (
           <ListSkeleton />
         ) : rows.length === 0 ? (
           <div className="inbox-empty" data-testid="inbox-empty">
-            <p>{data.notes.length === 0 ? t('inbox.empty.noData') : t('inbox.empty')}</p>
-            {data.notes.length > 0 && <p className="muted">{t('inbox.empty.hint')}</p>}
+            <p>{mirrorEmpty ? t('inbox.empty.noData') : t('inbox.empty')}</p>
+            {!mirrorEmpty && <p className="muted">{t('inbox.empty.hint')}</p>}
           </div>
         ) : (
           <NoteList
@@ -494,6 +525,16 @@ const Inbox = memo(function Inbox(props: {
     </div>
   );
 });
+
+/** The bar's words: days fetched, then the reply-status check per seller. */
+function syncText(p: NotesProgressEvent | undefined, t: ReturnType<typeof useI18n>['t']): string {
+  if (p?.phase === 'statuses') return t('inbox.sync.statuses', { done: p.done, total: p.total });
+  return t('inbox.sync.progress', {
+    done: p?.done ?? 0,
+    total: p?.total ?? '…',
+    count: p?.notes ?? 0,
+  });
+}
 
 function ListSkeleton() {
   return (

@@ -55,14 +55,39 @@ export const inboxKo = {
   'inbox.asOf.never': '아직 동기화하지 않음',
   'inbox.sync.progress_other': '동기화 중… {done}/{total}일 · {count, number}건',
   'inbox.sync.cancel': '취소',
-  'inbox.sync.cancelled': '동기화를 취소했습니다. 이미 받은 문의는 저장되어 있습니다.',
-  'inbox.sync.failedSlices_other':
-    '판매자별로 {count, number}일치 문의를 받지 못했습니다. 받은 문의는 저장되어 있습니다.',
+  'inbox.sync.statuses': '답변 상태 확인 중… 판매자 {done, number}/{total, number}',
+  'inbox.sync.cancelled':
+    '동기화를 취소했습니다. {total, number}일 중 {days, number}일, 문의 {notes, number}건이 저장되었습니다.',
+  'inbox.sync.failed_other':
+    '판매자별 날짜 {count, number}개를 받지 못했습니다. {total, number}일 중 {days, number}일, 문의 {notes, number}건이 저장되었습니다. 다시 시도하면 빠진 날만 받습니다.',
   'inbox.sync.failedSlice': '{seller} · {day}: {message} ({attempts}회 시도)',
+  'inbox.sync.statusCheck': '{day}부터의 답변 상태 확인',
   'inbox.offline': '오프라인: 마켓에 연결할 수 없어 {time}에 저장한 문의를 보여줍니다.',
   'inbox.offline.never': '오프라인: 마켓에 연결할 수 없습니다.',
-  'inbox.notice.cacheReset': '저장된 문의 파일을 읽을 수 없어 {file}(으)로 옮기고 새로 받습니다.',
-  'inbox.notice.localReset': '처리 표시·메모 파일을 읽을 수 없어 {file}(으)로 옮겼습니다.',
+  'inbox.notice.cacheReset':
+    '이전 버전의 문의 파일을 읽을 수 없어 {file}(으)로 옮겼습니다. 문의는 마켓에서 새로 받습니다.',
+  'inbox.notice.localReset': '이전 버전의 처리 표시·메모 파일을 읽을 수 없어 {file}(으)로 옮겼습니다.',
+  'inbox.notice.mirrorReset':
+    '문의 보관함 파일이 손상되어 {file}(으)로 옮기고 새 보관함을 시작했습니다. 문의는 마켓에서 다시 받습니다. 이전 처리 표시·메모는 옮긴 파일에 남아 있습니다.',
+  'inbox.notice.mirrorNewer':
+    '문의 보관함이 더 새로운 버전의 Seller Desk로 저장되어 이 버전으로는 열 수 없습니다. 파일은 {file}(으)로 그대로 보관하고 새 보관함을 시작했습니다. 앱을 업데이트하면 다시 열 수 있습니다.',
+  'inbox.sample':
+    '체험용 샘플 문의입니다. 앱에 내장된 샌드박스 마켓의 예시 데이터로, 실제 구매자의 문의가 아닙니다. 내 상점은 설정 → 연결 프로필에서 연결하세요.',
+  'inbox.offer.label': '처리 표시·메모 가져오기',
+  'inbox.offer.endpointChanged':
+    '이 프로필의 연결(주소·네임스페이스·SOAP 설정)이 바뀌어 새 보관함을 시작했습니다. 이전 연결({endpoint})에서 남긴 처리 표시 {handled, number}건·메모 {memos, number}건을 문의번호 기준으로 가져올까요?',
+  'inbox.offer.profileRemoved':
+    '삭제한 프로필 「{name}」({endpoint})의 처리 표시 {handled, number}건·메모 {memos, number}건이 보관되어 있습니다. 문의번호 기준으로 이 프로필에 가져올까요?',
+  'inbox.offer.imported':
+    '이전 버전에서 남긴 처리 표시 {handled, number}건·메모 {memos, number}건이 있습니다. 이전 버전은 샌드박스와 실제 상점의 문의를 한 파일에 함께 저장했을 수 있습니다. 문의번호 기준으로 이 프로필에 가져올까요?',
+  'inbox.offer.import': '가져오기',
+  'inbox.offer.discard': '가져오지 않기',
+  'inbox.offer.done_other': '처리 표시·메모 {count, number}건을 가져왔습니다.',
+  'inbox.outside.more_other': '최근 {days, number}일에는 이 조건의 문의가 {count, number}건 더 있습니다.',
+  'inbox.outside.onlyThere_other': '이 기간에는 없지만 최근 {days, number}일에는 {count, number}건 있습니다.',
+  'inbox.outside.widen': '기간 넓히기',
+  'inbox.outside.withdrawn_other':
+    '마켓에서 더 이상 보이지 않는 문의 {count, number}건은 목록과 개수에서 뺐습니다(보관함에는 처리 표시·메모와 함께 남아 있음).',
   'inbox.empty': '조건에 맞는 문의가 없습니다.',
   'inbox.empty.hint': 'Esc로 필터를 지우거나 기간을 늘려 보세요.',
   'inbox.empty.noData': '아직 받은 문의가 없습니다. 새로 고침(r)으로 마켓에서 받아 오세요.',
@@ -157,17 +182,48 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
   'inbox.sync.progress_one': 'Syncing… {done}/{total} days · {count, number} note',
   'inbox.sync.progress_other': 'Syncing… {done}/{total} days · {count, number} notes',
   'inbox.sync.cancel': 'Cancel',
-  'inbox.sync.cancelled': 'Sync cancelled. The notes already received are saved.',
-  'inbox.sync.failedSlices_one':
-    'One day of notes for a seller could not be fetched. Everything received is saved.',
-  'inbox.sync.failedSlices_other':
-    '{count, number} days of notes (counted per seller) could not be fetched. Everything received is saved.',
+  'inbox.sync.statuses': 'Checking reply statuses… seller {done, number}/{total, number}',
+  'inbox.sync.cancelled':
+    'Sync cancelled. Kept: notes {notes, number} · days {days, number}/{total, number}.',
+  'inbox.sync.failed_one':
+    'One seller-day could not be fetched. Kept: notes {notes, number} · days {days, number}/{total, number}. Trying again fetches only what is missing.',
+  'inbox.sync.failed_other':
+    '{count, number} seller-days could not be fetched. Kept: notes {notes, number} · days {days, number}/{total, number}. Trying again fetches only what is missing.',
   'inbox.sync.failedSlice': '{seller} · {day}: {message} (tried {attempts}×)',
+  'inbox.sync.statusCheck': 'reply statuses from {day}',
   'inbox.offline': 'Offline: the marketplace cannot be reached; showing notes saved at {time}.',
   'inbox.offline.never': 'Offline: the marketplace cannot be reached.',
   'inbox.notice.cacheReset':
-    'The saved notes file could not be read; it was moved to {file} and notes are fetched again.',
-  'inbox.notice.localReset': 'The handled marks and memos file could not be read; it was moved to {file}.',
+    'The notes file of the previous version could not be read; it was moved to {file}, and notes are fetched from the marketplace again.',
+  'inbox.notice.localReset':
+    'The handled marks and memos file of the previous version could not be read; it was moved to {file}.',
+  'inbox.notice.mirrorReset':
+    'The saved notes were damaged; the file was moved to {file} and a fresh one started. Notes are fetched from the marketplace again; earlier handled marks and memos remain in the moved file.',
+  'inbox.notice.mirrorNewer':
+    'The saved notes were written by a newer version of Seller Desk and cannot be opened by this one. The file is kept as {file} and a fresh one started; updating the app opens it again.',
+  'inbox.sample':
+    'These are sample notes from the sandbox marketplace built into the app, not questions from real buyers. Connect your shop in Settings → Connection profiles.',
+  'inbox.offer.label': 'Bring handled marks and memos over',
+  'inbox.offer.endpointChanged':
+    'This profile’s connection (address, namespaces or SOAP settings) changed, so its notes start afresh. Bring over what you marked with the previous connection ({endpoint}) — handled marks: {handled, number}, memos: {memos, number} — matched by note number?',
+  'inbox.offer.profileRemoved':
+    'The removed profile “{name}” ({endpoint}) left handled marks: {handled, number}, memos: {memos, number}. Bring them into this profile, matched by note number?',
+  'inbox.offer.imported':
+    'The previous version kept handled marks: {handled, number}, memos: {memos, number}. It may have saved sandbox and shop notes in one file. Bring them into this profile, matched by note number?',
+  'inbox.offer.import': 'Bring over',
+  'inbox.offer.discard': 'Leave them',
+  'inbox.offer.done_one': '1 handled mark or memo brought over.',
+  'inbox.offer.done_other': '{count, number} handled marks and memos brought over.',
+  'inbox.outside.more_one': 'The last {days, number} days hold 1 more note that matches.',
+  'inbox.outside.more_other': 'The last {days, number} days hold {count, number} more notes that match.',
+  'inbox.outside.onlyThere_one': 'None in this period, but 1 in the last {days, number} days.',
+  'inbox.outside.onlyThere_other':
+    'None in this period, but {count, number} in the last {days, number} days.',
+  'inbox.outside.widen': 'Widen the period',
+  'inbox.outside.withdrawn_one':
+    'One matching note the marketplace no longer lists is left out of the list and the counts (kept with its mark and memo).',
+  'inbox.outside.withdrawn_other':
+    '{count, number} matching notes the marketplace no longer lists are left out of the list and the counts (kept with their marks and memos).',
   'inbox.empty': 'No notes match these filters.',
   'inbox.empty.hint': 'Press Esc to clear the filters, or widen the period.',
   'inbox.empty.noData': 'No notes yet. Refresh (r) to fetch them from the marketplace.',

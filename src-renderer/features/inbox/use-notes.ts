@@ -1,18 +1,85 @@
-// The inbox's data: the main process's cached notes (read once, re-read after each sync) and the sync itself,
-// with its streamed progress, cancel, auto-refresh and new-note notifications.
+// The inbox's data. The renderer holds the chosen period; the main process's mirror holds everything:
+//   - the mirror's status (whose notes, as of, last sync, notices, carry-over offers);
+//   - the period's notes, sent column by column and rebuilt here once per change (an unchanged mirror answers
+//     without the notes);
+//   - the sync: one per mirror in main, so a page that opens while one runs shows its bar and its Cancel;
+//   - auto-refresh and new-note notifications.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotesProgressEvent, NotesSyncRequest, NotesSyncSummary } from '../../../src-main/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  InboxNote,
+  NoteLocalMark,
+  NotesProgressEvent,
+  NotesSyncRequest,
+  NotesSyncSummary,
+} from '../../../src-main/contract';
+import { decodePeriod } from '../../../src-shared/note-period';
 import { call, getDesk } from '../../api/desk';
 
-export const notesKey = ['notes.cached'] as const;
+/** Every query of the notes mirror starts with this: one invalidation refreshes them all. */
+export const NOTES_ROOT = ['notes'] as const;
+// Keyed by the active profile: another profile's notes are never shown, not even while the next ones load.
+export const statusKey = (profileId: string) => [...NOTES_ROOT, 'status', profileId] as const;
+export const periodKey = (profileId: string, start: string, end: string) =>
+  [...NOTES_ROOT, 'period', profileId, start, end] as const;
 
-export function useCachedNotes() {
+export interface PeriodNotes {
+  mirror: string;
+  revision: number;
+  start: string;
+  end: string;
+  /** Oldest first. */
+  notes: InboxNote[];
+  /** The marks of these notes, by SeqNo. */
+  local: Record<string, NoteLocalMark>;
+}
+
+export function useMirrorStatus(profileId: string) {
   return useQuery({
-    queryKey: notesKey,
-    queryFn: ({ signal }) => call('notes.cached', undefined, signal),
+    queryKey: statusKey(profileId),
+    queryFn: ({ signal }) => call('notes.status', undefined, signal),
     staleTime: Infinity,
   });
+}
+
+export function usePeriodNotes(profileId: string, start: string, end: string) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: periodKey(profileId, start, end),
+    queryFn: async ({ signal }): Promise<PeriodNotes> => {
+      const held = qc.getQueryData<PeriodNotes>(periodKey(profileId, start, end));
+      const answer = await call(
+        'notes.period',
+        held ? { start, end, known: { mirror: held.mirror, revision: held.revision } } : { start, end },
+        signal,
+      );
+      // For the bench and DevTools: when the period's notes reached the page (the list is drawn from here on).
+      performance.mark('notes:period-arrived');
+      if (answer.unchanged && held) return held;
+      if (answer.unchanged)
+        throw new Error('The mirror answered "unchanged" for a period this page does not hold.');
+      return {
+        mirror: answer.mirror,
+        revision: answer.revision,
+        start,
+        end,
+        notes: decodePeriod(answer),
+        local: answer.marks,
+      };
+    },
+    staleTime: Infinity,
+    // The previous period of the same profile stays on screen while the next one loads.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === profileId ? previous : undefined,
+  });
+}
+
+/** A mark the seller just saved, into every period on screen that holds its note. */
+export function setLocalMark(qc: QueryClient, seqNo: number, mark: NoteLocalMark) {
+  qc.setQueriesData<PeriodNotes>({ queryKey: [...NOTES_ROOT, 'period'] }, (old) =>
+    old ? { ...old, local: { ...old.local, [String(seqNo)]: mark } } : old,
+  );
 }
 
 export interface SyncState {
@@ -30,10 +97,8 @@ export function useNotesSync() {
     summary: undefined,
     error: undefined,
   });
-  const running = useRef(false);
-  // The newest request that arrived while a sync ran; it runs next (older ones are superseded).
-  const pending = useRef<NotesSyncRequest | undefined>(undefined);
-  const startRef = useRef<(req: NotesSyncRequest) => Promise<void>>(async () => {});
+  // Calls in flight: several may wait on the same sync in main (they attach to it).
+  const inFlight = useRef(0);
 
   useEffect(
     () => getDesk().on('notes.progress', (p) => setState((s) => (s.running ? { ...s, progress: p } : s))),
@@ -42,34 +107,44 @@ export function useNotesSync() {
 
   const start = useCallback(
     async (req: NotesSyncRequest): Promise<void> => {
-      if (running.current) {
-        pending.current = req;
-        return;
-      }
-      running.current = true;
-      setState({ running: true, progress: undefined, summary: undefined, error: undefined });
+      inFlight.current++;
+      setState((s) => ({
+        running: true,
+        progress: s.running ? s.progress : undefined,
+        summary: undefined,
+        error: undefined,
+      }));
       try {
         const summary = await call('notes.sync', req);
-        setState({ running: false, progress: undefined, summary, error: undefined });
+        inFlight.current--;
+        setState((s) => ({ ...s, running: inFlight.current > 0, summary, error: undefined }));
       } catch (error) {
-        setState({ running: false, progress: undefined, summary: undefined, error });
+        inFlight.current--;
+        setState((s) => ({ ...s, running: inFlight.current > 0, summary: undefined, error }));
       } finally {
-        running.current = false;
-        await qc.invalidateQueries({ queryKey: notesKey });
+        await qc.invalidateQueries({ queryKey: NOTES_ROOT });
       }
-      const next = pending.current;
-      pending.current = undefined;
-      if (next) await startRef.current(next);
     },
     [qc],
   );
 
+  // Opened while a sync of this mirror runs (the seller left the inbox and came back): show that sync's bar,
+  // and wait on it with a request it covers, which main attaches to it instead of starting another.
   useEffect(() => {
-    startRef.current = start;
+    let live = true;
+    void call('notes.syncState', undefined)
+      .then((s) => {
+        if (!live || !s.running || !s.request) return;
+        setState((old) => ({ ...old, running: true, progress: s.progress }));
+        void start(s.request);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
   }, [start]);
 
   const cancel = useCallback(() => {
-    pending.current = undefined;
     void call('notes.cancelSync', undefined);
   }, []);
 

@@ -142,6 +142,26 @@ export function ProfileEditor(props: {
             {...invalid('timeoutMs')}
           />
         </FieldRow>
+        <FieldRow
+          field="noteQueryDays"
+          label={fieldLabel('noteQueryDays', t)}
+          mark={draft.marks.noteQueryDays}
+        >
+          <input
+            id={fieldId('noteQueryDays')}
+            className="num"
+            type="number"
+            min={0}
+            max={400}
+            step={1}
+            value={Number.isFinite(p.noteQueryDays ?? 0) ? (p.noteQueryDays ?? 0) : ''}
+            onChange={(e) =>
+              set('noteQueryDays', e.target.value === '' ? Number.NaN : Number(e.target.value))
+            }
+            onBlur={() => leave('noteQueryDays')}
+            {...invalid('noteQueryDays')}
+          />
+        </FieldRow>
         <FieldRow field="sellerIds" label={fieldLabel('sellerIds', t)} mark={draft.marks.sellerIds}>
           <input
             id={fieldId('sellerIds')}

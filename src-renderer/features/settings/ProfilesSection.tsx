@@ -1,12 +1,15 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { FieldIssue, Profile, Settings } from '../../../src-main/contract';
-import { DeskCallError } from '../../api/desk';
-import { useUpdateSettings } from '../../api/settings';
+import { useQuery } from '@tanstack/react-query';
+import { call, DeskCallError } from '../../api/desk';
+import { useRemoveProfile, useUpdateSettings } from '../../api/settings';
 import { useDraft } from '../../app/drafts';
 import { profileLabel } from '../../app/profile-label';
 import { LOCALE_OF, useI18n } from '../../i18n';
 import type { Translate } from '../../i18n';
+import { formatBytes } from '../../format/numbers';
+import { Dialog } from '../../ui/Dialog';
 import { ErrorPanel, ErrorPartsPanel } from '../../ui/ErrorPanel';
 import { checkProfile, draftFor, marksFromIssues, PROFILE_FIELDS, profileOf } from './model/profile-form';
 import type { ProfileDraft, ProfileField } from './model/profile-form';
@@ -14,12 +17,75 @@ import { fieldId, fieldLabel, markText, ProfileEditor } from './ProfileEditor';
 
 export const PROFILE_DRAFT = 'settings.profile';
 
+/** Asks what to do with a removed profile's notes mirror, saying what it holds. */
+function RemoveProfileDialog({
+  profile,
+  active,
+  onClose,
+}: {
+  profile: Profile;
+  active: boolean;
+  onClose: () => void;
+}) {
+  const { t, lang } = useI18n();
+  const remove = useRemoveProfile();
+  const [choice, setChoice] = useState<'keep' | 'delete'>('keep');
+  const info = useQuery({
+    queryKey: ['notes', 'profileMirror', profile.id],
+    queryFn: ({ signal }) => call('notes.profileMirror', { profileId: profile.id }, signal),
+  });
+  return (
+    <Dialog open onClose={onClose} title={t('settings.remove.title', { name: profile.name })}>
+      {info.data && (
+        <p data-testid="remove-mirror-info">
+          {t('settings.remove.body', {
+            notes: info.data.notes,
+            marks: info.data.marks,
+            size: formatBytes(info.data.bytes, lang),
+          })}
+        </p>
+      )}
+      {active && <p>{t('settings.remove.active')}</p>}
+      <fieldset className="remove-choice">
+        <legend>{t('settings.remove.question')}</legend>
+        {(['keep', 'delete'] as const).map((c) => (
+          <label key={c} className="check">
+            <input
+              type="radio"
+              name="remove-mirror"
+              value={c}
+              checked={choice === c}
+              onChange={() => setChoice(c)}
+            />
+            {t(c === 'keep' ? 'settings.remove.keep' : 'settings.remove.delete')}
+          </label>
+        ))}
+      </fieldset>
+      {remove.isError && <ErrorPanel compact error={remove.error} />}
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ profileId: profile.id, mirror: choice }, { onSuccess: onClose })}
+        >
+          {t('settings.remove.confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
 export function ProfilesSection({ settings }: { settings: Settings }) {
   const { t, lang } = useI18n();
   const update = useUpdateSettings();
   const [draft, setDraft] = useDraft<ProfileDraft>(PROFILE_DRAFT);
   // A draft found on arrival is one the seller left behind: say so, once.
   const [restored] = useState(() => draft !== undefined);
+  const [removing, setRemoving] = useState<Profile | null>(null);
 
   const open = (profile: Profile | undefined) => {
     update.reset();
@@ -142,14 +208,25 @@ export function ProfilesSection({ settings }: { settings: Settings }) {
                     </button>
                   )}
                   {p.kind === 'live' && (
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      onClick={() => open(p)}
-                      disabled={draft !== undefined}
-                    >
-                      {t('common.edit')}
-                    </button>
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => open(p)}
+                        disabled={draft !== undefined}
+                      >
+                        {t('common.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => setRemoving(p)}
+                        disabled={draft !== undefined}
+                        aria-label={`${t('settings.profile.remove')} — ${p.name}`}
+                      >
+                        {t('settings.profile.remove')}
+                      </button>
+                    </>
                   )}
                 </td>
               </tr>
@@ -173,6 +250,13 @@ export function ProfilesSection({ settings }: { settings: Settings }) {
       )}
       {/* Refusals with field issues are shown on the fields; anything else, here. */}
       {update.isError && !refusedWithIssues && <ErrorPanel compact error={update.error} />}
+      {removing && (
+        <RemoveProfileDialog
+          profile={removing}
+          active={removing.id === settings.activeProfileId}
+          onClose={() => setRemoving(null)}
+        />
+      )}
     </section>
   );
 }

@@ -12,14 +12,23 @@ import { TicketRotation } from '../../../src-main/soap/ticket-rotation';
 import { createTransport } from '../../../src-main/soap/transport';
 import { startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
-import { createNotesCache } from '../../../src-main/services/notes-cache';
+import { heldNotes, openMirror } from '../../support/mirror';
 
 const NOW = new Date('2026-11-20T09:00:00+09:00');
 const tmp = (p: string) => mkdtempSync(join(tmpdir(), p));
 const servers: RunningSandbox[] = [];
+const mirrors: { close(): void }[] = [];
 afterAll(async () => {
   for (const s of servers) await s.close();
+  for (const m of mirrors) m.close();
 });
+
+/** Opens a data folder's mirror the way the app does after a crash (integrity check included). */
+function reopen(dir: string) {
+  const m = openMirror(dir);
+  mirrors.push(m);
+  return m.store;
+}
 
 /** Runs a fixture script, calls `onLine` per stdout line; kill when it returns true. Resolves the lines seen. */
 function runUntil(
@@ -59,18 +68,29 @@ describe('killed mid-write', () => {
     expect(tickets.authTicket).toBe('auth');
   });
 
-  it('a notes cache killed while persisting loads whole', async () => {
-    const dir = tmp('cache-kill-');
+  it('a mirror killed while writing days opens whole, with every committed day', async () => {
+    const dir = tmp('mirror-kill-');
     const lines = await runUntil('test/fixtures/drills/cache-writer.ts', [dir], (_l, n) => n >= 25);
-    const cache = createNotesCache(dir);
-    await cache.load();
-    const count = cache.snapshot().notes.length;
-    const persisted = lines.map(Number);
-    // The file holds exactly one of the states that were persisted (or the one in flight).
+    const store = reopen(dir);
+    expect(store.notices()).toEqual([]);
+    const count = store.noteCount();
+    const committed = lines.map(Number);
+    // Exactly the days committed (or the one in flight), never half a day.
     expect(count % 200).toBe(0);
-    expect(count).toBeGreaterThanOrEqual(persisted.at(-1)!);
-    expect(count).toBeLessThanOrEqual(persisted.at(-1)! + 200);
-    expect(cache.snapshot().notes[0]?.title).toMatch(/^배송 문의/);
+    expect(count).toBeGreaterThanOrEqual(committed.at(-1)!);
+    expect(count).toBeLessThanOrEqual(committed.at(-1)! + 200);
+    expect(heldNotes(store)[0]?.title).toMatch(/^배송 문의/);
+  });
+
+  it('a mirror killed while writing marks keeps every mark whose write returned', async () => {
+    const dir = tmp('marks-kill-');
+    const lines = await runUntil('test/fixtures/drills/mark-writer.ts', [dir], (_l, n) => n >= 300);
+    const confirmed = lines.map(Number);
+    const marks = reopen(dir).marks();
+    expect(marks.size).toBeGreaterThanOrEqual(confirmed.length);
+    for (const seq of confirmed) {
+      expect(marks.get(seq)).toMatchObject({ handled: seq % 2 === 0, memo: `메모 ${seq}\n두 줄` });
+    }
   });
 });
 
@@ -94,20 +114,29 @@ describe('host dropped mid-sync', () => {
       () => false,
     );
     expect(first.at(-1)).toBe('finished');
-    const saved = createNotesCache(dir);
-    await saved.load();
-    const savedSeqs = saved.snapshot().notes.map((n) => n.seqNo);
+    const savedSeqs = heldNotes(reopen(dir)).map((n) => n.seqNo);
+    mirrors.pop()!.close();
     expect(savedSeqs.length).toBeGreaterThan(0);
 
-    // 2. A sync of the whole range, killed a third of the way through.
-    await runUntil('test/fixtures/drills/sync-child.ts', args('2026-07-20', '2026-11-20'), (line) => {
-      const m = /^progress (\d+)$/.exec(line);
-      return m !== null && Number(m[1]) >= 120;
-    });
-    const after = createNotesCache(dir);
-    await after.load();
-    const afterSeqs = new Set(after.snapshot().notes.map((n) => n.seqNo));
+    // 2. A sync of the whole range, setting marks as it goes, killed a third of the way through: every note
+    // already saved and every confirmed mark are there, and the file opens (its integrity checked).
+    const killed = await runUntil(
+      'test/fixtures/drills/sync-child.ts',
+      [...args('2026-07-20', '2026-11-20'), 'marks'],
+      (line) => {
+        const m = /^progress (\d+)$/.exec(line);
+        return m !== null && Number(m[1]) >= 40;
+      },
+    );
+    const after = reopen(dir);
+    expect(after.notices()).toEqual([]);
+    const afterSeqs = new Set(heldNotes(after).map((n) => n.seqNo));
     for (const seq of savedSeqs) expect(afterSeqs.has(seq)).toBe(true);
+    const confirmed = killed.flatMap((l) => (/^mark (\d+)$/.exec(l) ? [Number(l.slice(5))] : []));
+    expect(confirmed.length).toBeGreaterThan(10);
+    const marks = after.marks();
+    for (const seq of confirmed) expect(marks.get(seq)).toMatchObject({ handled: true, memo: `메모 ${seq}` });
+    mirrors.pop()!.close();
 
     // 3. Restarted: the same sync runs through and the cache equals the sandbox's notes for the range.
     const done = await runUntil(
@@ -116,15 +145,13 @@ describe('host dropped mid-sync', () => {
       () => false,
     );
     expect(done.at(-1)).toBe('finished');
-    const final = createNotesCache(dir);
-    await final.load();
+    const final = reopen(dir);
     const truth = s.backend
       .notes({ start: '2026-07-20T00:00:00+09:00', end: '2026-11-20T23:59:59+09:00' })
       .map((n) => n.SeqNo!);
     expect(
-      final
-        .snapshot()
-        .notes.map((n) => n.seqNo)
+      heldNotes(final)
+        .map((n) => n.seqNo)
         .sort((a, b) => a - b),
     ).toEqual(truth.sort((a, b) => a - b));
   }, 120_000);

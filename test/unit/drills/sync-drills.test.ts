@@ -1,6 +1,6 @@
 // Fault drills: the sandbox injects failures while a real sync runs through the real client.
 // The sync must end with exactly the sandbox's notes, or say precisely which slices failed, and
-// the cache must stay consistent through cancellation.
+// the mirror must stay consistent through cancellation.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +10,10 @@ import { TicketRotation, createMemoryTicketSink } from '../../../src-main/soap/t
 import { createTransport } from '../../../src-main/soap/transport';
 import { startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/server';
-import { createNotesCache } from '../../../src-main/services/notes-cache';
 import { syncNotes } from '../../../src-main/services/notes-sync';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { dateTimeInstant } from '../../../src-main/schema';
+import { heldNotes, openMirror } from '../../support/mirror';
 
 const dayOf = (insDate: string) => marketDayOf(dateTimeInstant(insDate, 540)!);
 
@@ -22,9 +22,11 @@ const RANGE = { start: '2026-07-20', end: '2026-11-20', mode: 'full' as const };
 const instant = (ms: number) => Promise.resolve(void ms);
 
 let sandbox: RunningSandbox | undefined;
+const mirrors: { close(): void }[] = [];
 afterEach(async () => {
   await sandbox?.close();
   sandbox = undefined;
+  for (const m of mirrors.splice(0)) m.close();
 });
 
 async function setup(opts: SandboxOptions) {
@@ -44,14 +46,16 @@ async function setup(opts: SandboxOptions) {
       ),
     },
   );
-  const cache = createNotesCache(mkdtempSync(join(tmpdir(), 'drill-')));
-  await cache.load();
+  const dataDir = mkdtempSync(join(tmpdir(), 'drill-'));
+  const mirror = openMirror(dataDir);
+  mirrors.push(mirror);
+  const store = mirror.store;
   // What the sandbox holds for the range: the ground truth.
   const truth = s.backend.notes({
     start: `${RANGE.start}T00:00:00+09:00`,
     end: `${RANGE.end}T23:59:59+09:00`,
   });
-  return { s, client, cache, truth };
+  return { s, client, store, dataDir, truth };
 }
 
 function sliceKey(sellerId: string, day: string) {
@@ -60,24 +64,25 @@ function sliceKey(sellerId: string, day: string) {
 
 describe('sync under injected faults', () => {
   it('ends with exactly the sandbox notes or names the failed slices, with 20% 503, 5% faults, throttling and truncation', async () => {
-    const { s, client, cache, truth } = await setup({
+    const { s, client, store, truth } = await setup({
       faults: { failRate: 0.2, faultRate: 0.05, throttlePerSecond: 400, truncateRate: 0.03 },
     });
     const outcome = await syncNotes(RANGE, {
       client,
-      cache,
+      store,
       sellerIds: s.backend.sellerIds,
       pageIndexBase: 1,
       signal: new AbortController().signal,
       sleep: instant,
     });
-    const cached = new Map(cache.snapshot().notes.map((n) => [n.seqNo, n]));
+    const held = heldNotes(store);
+    const cached = new Map(held.map((n) => [n.seqNo, n]));
     const failed = new Set(outcome.failedSlices.map((f) => sliceKey(f.sellerId, f.day)));
     // No duplicates, nothing invented.
-    expect(cached.size).toBe(cache.snapshot().notes.length);
+    expect(cached.size).toBe(held.length);
     const truthBySeq = new Map(truth.map((n) => [n.SeqNo!, n]));
     for (const seq of cached.keys()) expect(truthBySeq.has(seq)).toBe(true);
-    // Every note missing from the cache belongs to a slice reported as failed.
+    // Every note missing from the mirror belongs to a slice reported as failed.
     const missing = truth.filter((n) => !cached.has(n.SeqNo!));
     for (const n of missing) expect(failed.has(sliceKey(n.SellerID!, dayOf(n.InsDate!)))).toBe(true);
     if (outcome.failedSlices.length === 0) expect(missing).toEqual([]);
@@ -86,12 +91,12 @@ describe('sync under injected faults', () => {
     expect(outcome.fetched).toBeGreaterThanOrEqual(cached.size);
   });
 
-  it('cancelled mid-sync leaves only whole days in the cache, and they survive a reload', async () => {
-    const { s, client, cache, truth } = await setup({ faults: { latencyMs: 5 } });
+  it('cancelled mid-sync leaves only whole days in the mirror, and they survive a reload', async () => {
+    const { s, client, store, dataDir, truth } = await setup({ faults: { latencyMs: 5 } });
     const controller = new AbortController();
     const outcome = await syncNotes(RANGE, {
       client,
-      cache,
+      store,
       sellerIds: s.backend.sellerIds,
       pageIndexBase: 1,
       signal: controller.signal,
@@ -102,10 +107,10 @@ describe('sync under injected faults', () => {
       },
     });
     expect(outcome.cancelled).toBe(true);
-    const snapshot = cache.snapshot();
+    const snapshot = { notes: heldNotes(store) };
     expect(snapshot.notes.length).toBeGreaterThan(0);
     expect(snapshot.notes.length).toBeLessThan(truth.length);
-    // Each covered (seller, day) holds exactly the sandbox's notes of that day; nothing else is cached.
+    // Each covered (seller, day) holds exactly the sandbox's notes of that day; nothing else is held.
     const bySlice = new Map<string, number[]>();
     for (const n of truth) {
       const k = sliceKey(n.SellerID!, dayOf(n.InsDate!));
@@ -114,7 +119,7 @@ describe('sync under injected faults', () => {
     const cachedSeqs = new Set(snapshot.notes.map((n) => n.seqNo));
     let coveredNotes = 0;
     for (const seller of s.backend.sellerIds) {
-      for (const day of cache.covered(seller)) {
+      for (const day of store.coveredDays(seller)) {
         const expected = bySlice.get(sliceKey(seller, day)) ?? [];
         for (const seq of expected) expect(cachedSeqs.has(seq)).toBe(true);
         coveredNotes += expected.length;
@@ -122,12 +127,13 @@ describe('sync under injected faults', () => {
     }
     expect(snapshot.notes.length).toBe(coveredNotes);
 
-    const reloaded = createNotesCache(cache.dir);
-    await reloaded.load();
+    mirrors.pop()!.close();
+    const reopened = openMirror(dataDir);
+    mirrors.push(reopened);
+    const reloaded = reopened.store;
     expect(
-      reloaded
-        .snapshot()
-        .notes.map((n) => n.seqNo)
+      heldNotes(reloaded)
+        .map((n) => n.seqNo)
         .sort((a, b) => a - b),
     ).toEqual([...cachedSeqs].sort((a, b) => a - b));
 
@@ -136,7 +142,7 @@ describe('sync under injected faults', () => {
       { ...RANGE, mode: 'refresh' },
       {
         client,
-        cache: reloaded,
+        store: reloaded,
         sellerIds: s.backend.sellerIds,
         pageIndexBase: 1,
         signal: new AbortController().signal,
@@ -145,9 +151,8 @@ describe('sync under injected faults', () => {
     );
     expect(again.failedSlices).toEqual([]);
     expect(
-      reloaded
-        .snapshot()
-        .notes.map((n) => n.seqNo)
+      heldNotes(reloaded)
+        .map((n) => n.seqNo)
         .sort((a, b) => a - b),
     ).toEqual(truth.map((n) => n.SeqNo!).sort((a, b) => a - b));
   });

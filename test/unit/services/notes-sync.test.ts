@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotesSyncRequest } from '../../../src-main/contract';
-import { createNotesCache, NOTES_CACHE_FILE, NOTES_LOCAL_FILE } from '../../../src-main/services/notes-cache';
 import { planSlices, syncNotes } from '../../../src-main/services/notes-sync';
 import type { NoteListClient, SyncOptions } from '../../../src-main/services/notes-sync';
 import type { SandboxOptions } from '../../../src-main/sandbox/server';
+import { recentNotes } from '../../../src-main/sandbox/backend';
+import type { SandboxBackend } from '../../../src-main/sandbox/backend';
 import { XmlMalformedError } from '../../../src-main/soap/errors';
+import { createMirrorRegistry } from '../../../src-main/storage/mirror-registry';
+import type { MirrorStore } from '../../../src-main/storage/mirror-store';
 import { dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../../src-shared/market-day';
 import { formatDateTime } from '../../../src-main/schema';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
@@ -19,18 +19,25 @@ function daysBefore(n: number): string {
   return marketDayOf(TEST_NOW.getTime() - n * 86_400_000);
 }
 
-const opened: { close(): Promise<void> }[] = [];
+const opened: { close(): Promise<void> | void }[] = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((d) => d.close()));
+  for (const d of opened.splice(0)) await d.close();
 });
 
 async function setup(sandbox: SandboxOptions = {}) {
   const deps = createTestDeps({ sandbox });
   opened.push(deps);
-  const { client, info } = await deps.connection.active();
-  const backend = deps.connection.sandbox()!.backend;
-  const cache = createNotesCache(deps.dataDir);
-  await cache.load();
+  const active = await deps.connection.active();
+  const { client, info } = active;
+  const running = deps.connection.sandbox()!;
+  const backend = running.backend;
+  const owner = {
+    profileId: active.profile.id,
+    profileName: active.profile.name,
+    kind: active.profile.kind,
+    fingerprint: active.fingerprint,
+  };
+  const store = deps.mirrors.open(owner, ['sandbox']);
   const expected = (start: string, end: string, sellerId?: string) =>
     backend.notes({
       start: formatDateTime(dayStartMs(start)),
@@ -39,69 +46,73 @@ async function setup(sandbox: SandboxOptions = {}) {
     });
   const base = (over: Partial<SyncOptions> = {}): SyncOptions => ({
     client,
-    cache,
+    store,
     sellerIds: info.sellerIds,
     pageIndexBase: info.pageIndexBase,
     signal: new AbortController().signal,
     sleep: async () => {},
     ...over,
   });
-  return { deps, client, info, backend, cache, expected, base };
+  return { deps, client, info, backend, running, store, owner, expected, base };
+}
+
+const held = (store: MirrorStore) => [...store.iterateNotes()].filter((n) => n.withdrawnAt === undefined);
+const seqs = (notes: readonly { seqNo: number }[]) => notes.map((n) => n.seqNo).sort((a, b) => a - b);
+
+/** Held notes whose reply status differs from the sandbox's now. */
+function staleStatuses(store: MirrorStore, backend: SandboxBackend) {
+  const truth = new Map(recentNotes(backend).map((n) => [n.SeqNo, n.ReplyStatus]));
+  return held(store).filter((n) => truth.get(n.seqNo) !== n.replyStatus);
 }
 
 describe('notes sync against the sandbox', () => {
-  it('fetches every slice of the range, reports determinate progress, and de-duplicates by SeqNo', async () => {
-    const { cache, expected, base, info } = await setup();
-    const progress: number[][] = [];
+  it('fetches every slice of the range, reports progress in days, and de-duplicates by SeqNo', async () => {
+    const { store, expected, base } = await setup();
+    const progress: [string, number, number][] = [];
     const first = await syncNotes(
       WEEK,
-      base({ pageSize: 20, onProgress: (p) => progress.push([p.done, p.total]) }),
+      base({ pageSize: 20, onProgress: (p) => progress.push([p.phase, p.done, p.total]) }),
     );
     const want = expected(WEEK.start, WEEK.end);
     expect(want.length).toBeGreaterThan(100);
-    expect(cache.snapshot().notes.map((n) => n.seqNo)).toEqual(want.map((n) => n.SeqNo));
-    expect(first.slices).toBe(7 * info.sellerIds.length);
-    expect(first.added).toBe(want.length);
-    expect(progress[0]).toEqual([0, first.slices]);
-    expect(progress.at(-1)).toEqual([first.slices, first.slices]);
-    expect(progress.map(([d]) => d)).toEqual([...progress.keys()]);
+    expect(seqs(held(store))).toEqual(seqs(want.map((n) => ({ seqNo: n.SeqNo! }))));
+    expect(first).toMatchObject({ days: 7, daysDone: 7, slices: 21, added: want.length });
+    expect(first.notesSaved).toBe(want.length);
+    const days = progress.filter(([phase]) => phase === 'days');
+    expect(days.map(([, done, total]) => [done, total])).toEqual(Array.from({ length: 8 }, (_, i) => [i, 7]));
+    expect(progress.at(-1)).toEqual(['statuses', 3, 3]);
 
     const again = await syncNotes(WEEK, base({ pageSize: 20 }));
     expect(again.fetched).toBe(want.length);
     expect(again.added).toBe(0);
-    expect(cache.snapshot().notes).toHaveLength(want.length);
+    expect(held(store)).toHaveLength(want.length);
   });
 
-  it('refresh re-fetches only the newest synced day minus one day of overlap, plus unsynced days', async () => {
-    const { cache, base, info, deps } = await setup();
+  it('refresh fetches the newest synced day and the one before, plus days not synced yet', async () => {
+    const { store, base, info } = await setup();
     await syncNotes(WEEK, base());
-    const sandbox = deps.connection.sandbox()!;
-    const before = sandbox.stats.requests;
     const refresh = await syncNotes({ ...WEEK, mode: 'refresh' }, base());
     expect(refresh.slices).toBe(2 * info.sellerIds.length);
-    expect(sandbox.stats.requests - before).toBe(refresh.slices);
     const planned = planSlices(
       { ...WEEK, end: daysBefore(-2), mode: 'refresh' },
       ['a'],
       () => new Set(daysBetween(WEEK.start, WEEK.end)),
     );
     expect(planned.map((s) => s.day)).toEqual([daysBefore(1), TODAY, daysBefore(-1), daysBefore(-2)]);
-    expect(cache.covered(info.sellerIds[0]!).size).toBe(7);
+    expect(store.coveredDays(info.sellerIds[0]!).size).toBe(7);
   });
 
   it('retries damaged responses from the sandbox and still gets every note', async () => {
-    const { cache, expected, base } = await setup({ faults: { truncateRate: 0.3 } });
+    const { store, expected, base } = await setup({ faults: { truncateRate: 0.3 } });
     const sleeps: number[] = [];
     const out = await syncNotes(WEEK, base({ sleep: async (ms) => void sleeps.push(ms) }));
     expect(out.failedSlices).toEqual([]);
     expect(sleeps.length).toBeGreaterThan(0);
-    expect(cache.snapshot().notes.map((n) => n.seqNo)).toEqual(
-      expected(WEEK.start, WEEK.end).map((n) => n.SeqNo),
-    );
+    expect(seqs(held(store))).toEqual(seqs(expected(WEEK.start, WEEK.end).map((n) => ({ seqNo: n.SeqNo! }))));
   });
 
   it('reports the failing seller and day after five tries, keeping its fetched pages and every other slice', async () => {
-    const { cache, expected, base, client, info } = await setup();
+    const { store, expected, base, client, info } = await setup();
     const seller = info.sellerIds[0]!;
     const badDay = daysBefore(1);
     const calls: number[] = [];
@@ -131,7 +142,8 @@ describe('notes sync against the sandbox', () => {
         pagesFetched: 1,
       }),
     ]);
-    const cached = new Set(cache.snapshot().notes.map((n) => n.seqNo));
+    expect(out).toMatchObject({ days: 7, daysDone: 6 });
+    const cached = new Set(held(store).map((n) => n.seqNo));
     const badDayNotes = expected(badDay, badDay, seller).map((n) => n.SeqNo!);
     expect(badDayNotes.length).toBeGreaterThan(5);
     expect(badDayNotes.filter((s) => cached.has(s))).toEqual(badDayNotes.slice(0, 5));
@@ -139,8 +151,8 @@ describe('notes sync against the sandbox', () => {
       (n) => !(n.SellerID === seller && badDayNotes.includes(n.SeqNo ?? -1)),
     );
     expect(others.every((n) => cached.has(n.SeqNo!))).toBe(true);
-    expect(cache.covered(seller).has(badDay)).toBe(false);
-    expect(cache.snapshot().lastSync).toMatchObject({ ok: false, errorCode: 'BAD_RESPONSE' });
+    expect(store.coveredDays(seller).has(badDay)).toBe(false);
+    expect(store.lastSync()).toMatchObject({ ok: false, errorCode: 'BAD_RESPONSE' });
   });
 
   it('does not retry what cannot get better (a Client fault) and names it', async () => {
@@ -159,72 +171,142 @@ describe('notes sync against the sandbox', () => {
     expect(out.failedSlices.every((f) => f.attempts === 1 && f.code === 'SOAP_FAULT')).toBe(true);
   });
 
-  it('cancel stops in-flight requests and leaves only whole slices in the cache, also on disk', async () => {
-    const { cache, expected, base, deps } = await setup({ faults: { latencyMs: 40 } });
+  it('cancel stops in-flight requests and leaves only whole days in the mirror, also on disk', async () => {
+    const { store, expected, base, deps, owner } = await setup({ faults: { latencyMs: 40 } });
     const controller = new AbortController();
     const out = await syncNotes(
       { start: daysBefore(29), end: TODAY, mode: 'full' },
       base({
         pageSize: 10,
+        concurrency: 3,
         signal: controller.signal,
         onProgress: (p) => {
-          if (p.done === 6) controller.abort();
+          if (p.done === 4) controller.abort();
         },
       }),
     );
     expect(out.cancelled).toBe(true);
-    expect(out.slicesDone).toBeLessThan(out.slices);
-    const snap = cache.snapshot();
-    const coveredSlices = Object.entries(snap.coverage).flatMap(([s, days]) =>
-      days.map((d) => [s, d] as const),
+    expect(out.daysDone).toBeGreaterThanOrEqual(4);
+    expect(out.daysDone).toBeLessThan(out.days);
+    const covered = store
+      .coveredSellers()
+      .flatMap((s) => [...store.coveredDays(s)].map((d) => [s, d] as const));
+    const want = covered.flatMap(([s, d]) => expected(d, d, s).map((n) => ({ seqNo: n.SeqNo! })));
+    expect(seqs(held(store))).toEqual(seqs(want));
+    expect(out.notesSaved).toBe(want.length);
+    expect(store.lastSync()).toMatchObject({ cancelled: true, ok: false });
+    expect(store.asOf()).toBeUndefined();
+    expect(out.statusCheck.done).toBe(false);
+
+    const again = createMirrorRegistry({ dataDir: deps.dataDir, sandbox: owner });
+    opened.push(again);
+    expect(seqs(held(again.open(owner, ['sandbox'])))).toEqual(seqs(want));
+  });
+});
+
+describe('kept in step with the marketplace', () => {
+  it('answering notes on the marketplace and refreshing leaves 0 stale statuses, a note far older than the overlap included', async () => {
+    const { store, backend, running, base } = await setup();
+    await syncNotes({ start: daysBefore(29), end: TODAY, mode: 'full' }, base());
+    const waiting = held(store).filter((n) => n.replyStatus === 'NoReply');
+    const old = waiting.filter((n) => n.at < dayStartMs(daysBefore(20)));
+    const recent = waiting.filter((n) => n.at >= dayStartMs(daysBefore(1)));
+    expect(old.length).toBeGreaterThan(0);
+    expect(recent.length).toBeGreaterThan(0);
+    const answered = [old[0]!, old.at(-1)!, waiting[Math.floor(waiting.length / 2)]!, recent[0]!];
+    // Through the control endpoint, as a seller answering on the marketplace's web console.
+    for (const n of answered) {
+      const res = await fetch(`${running.baseUrl}/sandbox/notes/${n.seqNo}/reply`, { method: 'POST' });
+      expect(res.status).toBe(200);
+    }
+    expect(
+      staleStatuses(store, backend)
+        .map((n) => n.seqNo)
+        .sort(),
+    ).toEqual(seqs(answered));
+
+    const refresh = await syncNotes({ start: daysBefore(6), end: TODAY, mode: 'refresh' }, base());
+    expect(staleStatuses(store, backend)).toEqual([]);
+    for (const n of answered)
+      expect(store.lookup({ seqNo: n.seqNo }).notes[0]!.note.replyStatus).toBe('ReplyComplete');
+    // The recent one came with the newest days, fetched again in full; each other one's seller-day once.
+    const olderDays = new Set(
+      answered
+        .filter((n) => n.at < dayStartMs(daysBefore(1)))
+        .map((n) => `${n.sellerId} ${marketDayOf(n.at)}`),
     );
-    expect(coveredSlices).toHaveLength(out.slicesDone);
-    const want = coveredSlices
-      .flatMap(([s, d]) => expected(d, d, s).map((n) => n.SeqNo!))
-      .sort((a, b) => a - b);
-    expect(snap.notes.map((n) => n.seqNo).sort((a, b) => a - b)).toEqual(want);
-    expect(snap.lastSync).toMatchObject({ cancelled: true, ok: false });
-    expect(snap.asOf).toBeUndefined();
-
-    const reread = createNotesCache(deps.dataDir);
-    await reread.load();
-    expect(reread.snapshot().notes.map((n) => n.seqNo)).toEqual(snap.notes.map((n) => n.seqNo));
+    expect(refresh.statusCheck).toMatchObject({
+      done: true,
+      refetchedDays: olderDays.size,
+      changed: answered.filter((n) => n.at < dayStartMs(daysBefore(1))).length,
+      withdrawn: 0,
+    });
+    expect(store.asOf()).toBeDefined();
   });
 
-  it('round-trips notes, coverage, as-of and local marks through the data directory', async () => {
-    const { cache, base, deps } = await setup();
-    await syncNotes({ start: daysBefore(2), end: TODAY, mode: 'full' }, base());
-    const snap = cache.snapshot();
-    const seq = snap.notes[3]!.seqNo;
-    await cache.setLocal(seq, { handled: true, memo: '내일 재발송\n택배사 확인' });
-
-    const reread = createNotesCache(deps.dataDir);
-    await reread.load();
-    const back = reread.snapshot();
-    expect(back.notes).toEqual(snap.notes);
-    expect(back.coverage).toEqual(snap.coverage);
-    expect(back.asOf).toBe(snap.asOf);
-    expect(back.local[String(seq)]).toMatchObject({ handled: true, memo: '내일 재발송\n택배사 확인' });
-    expect(back.notices).toEqual([]);
-    // The big OrderNo (> 2^53) keeps every digit.
-    expect(JSON.stringify(back.notes)).not.toMatch(/"orderNo":\d/);
+  it('adds a waiting note the mirror missed in an old day', async () => {
+    const { store, backend, base } = await setup();
+    await syncNotes({ start: daysBefore(29), end: TODAY, mode: 'full' }, base());
+    const lost = held(store).find((n) => n.replyStatus === 'NoReply' && n.at < dayStartMs(daysBefore(10)))!;
+    store.db.prepare('DELETE FROM notes WHERE seq_no = ?').run(lost.seqNo);
+    await syncNotes({ start: daysBefore(6), end: TODAY, mode: 'refresh' }, base());
+    expect(store.lookup({ seqNo: lost.seqNo }).notes[0]?.note).toEqual(
+      held(store).find((n) => n.seqNo === lost.seqNo),
+    );
+    expect(staleStatuses(store, backend)).toEqual([]);
   });
 
-  it('moves a corrupt cache or marks file aside with a notice and starts empty instead of crashing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'notes-cache-'));
-    writeFileSync(join(dir, NOTES_CACHE_FILE), '{"version":1,"notes":[{"seqNo":"x"');
-    writeFileSync(join(dir, NOTES_LOCAL_FILE), '[]');
-    const cache = createNotesCache(dir, () => Date.parse('2026-11-20T00:00:00Z'));
-    await cache.load();
-    const snap = cache.snapshot();
-    expect(snap.notes).toEqual([]);
-    expect(snap.notices.map((n) => n.kind)).toEqual(['cache-reset', 'local-reset']);
-    for (const n of snap.notices) expect(existsSync(join(dir, n.backupFile))).toBe(true);
-    expect(readFileSync(join(dir, snap.notices[0]!.backupFile), 'utf8')).toContain('"seqNo":"x"');
-    expect(existsSync(join(dir, NOTES_CACHE_FILE))).toBe(false);
-    await cache.persist();
-    const again = createNotesCache(dir);
-    await again.load();
-    expect(again.snapshot().notices).toEqual([]);
+  it('flags a note the marketplace no longer lists as withdrawn: kept with its mark, out of every count', async () => {
+    const { store, base, client } = await setup();
+    await syncNotes({ start: daysBefore(29), end: TODAY, mode: 'full' }, base());
+    const gone = held(store).find((n) => n.replyStatus === 'NoReply' && n.at < dayStartMs(daysBefore(10)))!;
+    store.setMark(gone.seqNo, { handled: true, memo: '전화 완료' }, 1);
+    const withoutIt: NoteListClient = {
+      market: {
+        buyerNoteList: async (req, opts) => {
+          const res = await client.market.buyerNoteList(req, opts);
+          const notes = (res.data?.SendNote ?? []).filter((n) => n.SeqNo !== gone.seqNo);
+          return { ...res, data: { SendNote: notes } };
+        },
+      },
+    };
+    const before = store.count({ start: daysBefore(29), end: TODAY });
+    const out = await syncNotes(
+      { start: daysBefore(6), end: TODAY, mode: 'refresh' },
+      base({ client: withoutIt }),
+    );
+    expect(out.statusCheck).toMatchObject({ refetchedDays: 1, withdrawn: 1 });
+    expect(store.count({ start: daysBefore(29), end: TODAY })).toEqual({
+      total: before.total - 1,
+      noReply: before.noReply - 1,
+    });
+    const found = store.lookup({ seqNo: gone.seqNo });
+    expect(found.notes[0]).toMatchObject({ mark: { handled: true, memo: '전화 완료' } });
+    expect(found.notes[0]!.withdrawnAt).toBeGreaterThan(0);
+  });
+
+  it('splits the status check into windows when a marketplace limits the range a query may ask for', async () => {
+    const { base, client } = await setup();
+    await syncNotes({ start: daysBefore(29), end: TODAY, mode: 'full' }, base());
+    const ranges: string[] = [];
+    const watching: NoteListClient = {
+      market: {
+        buyerNoteList: async (req, opts) => {
+          if (req.ReplyStatus === 'NoReply')
+            ranges.push(`${req.StartDate!.slice(0, 10)}..${req.EndDate!.slice(0, 10)}`);
+          return client.market.buyerNoteList(req, opts);
+        },
+      },
+    };
+    await syncNotes(
+      { start: daysBefore(6), end: TODAY, mode: 'refresh' },
+      base({ client: watching, statusWindowDays: 10, sellerIds: ['gangnam_style'] }),
+    );
+    // Held 30 days, the newest two just fetched: 28 days in windows of at most 10.
+    expect(ranges).toEqual([
+      `${daysBefore(29)}..${daysBefore(20)}`,
+      `${daysBefore(19)}..${daysBefore(10)}`,
+      `${daysBefore(9)}..${daysBefore(2)}`,
+    ]);
   });
 });

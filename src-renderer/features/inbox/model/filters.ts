@@ -2,18 +2,14 @@
 // it survives app versions and hand edits, so anything unknown falls back to its default.
 import type { JsonObject, NoteQueryType } from '../../../../src-main/contract';
 import { addDays, dayEndMs, dayStartMs, isMarketDay } from '../../../../src-shared/market-day';
+import { INQUIRY_TYPES, REPLY_STATUSES } from '../../../../src-shared/note-fields';
 
 export const RANGE_PRESETS = ['today', '3d', '7d', '30d', '90d', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
-export const STATUSES = ['All', 'NoReply', 'ReplyComplete'] as const;
+export const STATUSES = ['All', ...REPLY_STATUSES] as const;
 export type StatusFilter = (typeof STATUSES)[number];
-export const QUERY_TYPES = [
-  'Item',
-  'Shipping',
-  'Exchange',
-  'Refund',
-  'Other',
-] as const satisfies readonly NoteQueryType[];
+/** The inquiry-type chips. */
+export const QUERY_TYPES = INQUIRY_TYPES;
 export const SORT_KEYS = ['status', 'type', 'title', 'buyer', 'item', 'order', 'received'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 

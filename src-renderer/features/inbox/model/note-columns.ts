@@ -19,6 +19,7 @@
 //     the rows shown, in display order.
 import type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../../../src-main/contract';
 import { dayNumberOf, daysBetween, marketDayNumber } from '../../../../src-shared/market-day';
+import { QUERY_TYPES, REPLY_STATUSES } from '../../../../src-shared/note-fields';
 import type { ResolvedRange, StatusFilter } from './filters';
 
 export type Counts<K extends string> = Record<K, number>;
@@ -33,15 +34,8 @@ export interface Summary {
 
 // A note's code is status * 8 + type. Values outside the contract get the code after the last (status
 // 2, type 6): they pass only when that facet is not filtered, and no chip or summary figure counts them.
-const TYPES = [
-  'All',
-  'Item',
-  'Shipping',
-  'Exchange',
-  'Refund',
-  'Other',
-] as const satisfies readonly NoteQueryType[];
-const STATUSES = ['NoReply', 'ReplyComplete'] as const satisfies readonly NoteReplyStatus[];
+const TYPES = QUERY_TYPES;
+const STATUSES = REPLY_STATUSES;
 const typeCode = new Map<string, number>(TYPES.map((t, i) => [t, i]));
 const statusCode = new Map<string, number>(STATUSES.map((s, i) => [s, i]));
 const CODES = 32;

@@ -13,6 +13,7 @@ export const PROFILE_FIELDS = [
   'soapVersion',
   'pageIndexBase',
   'timeoutMs',
+  'noteQueryDays',
   'sellerIds',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -51,6 +52,7 @@ export function blankLiveProfile(existingIds: readonly string[]): Profile {
     pageIndexBase: 1,
     timeoutMs: 30_000,
     sellerIds: [],
+    noteQueryDays: 0,
   };
 }
 
@@ -100,6 +102,13 @@ export function checkField(field: ProfileField, p: Profile): FieldMark | undefin
       if (!Number.isInteger(p.timeoutMs)) return { rule: 'whole-number' };
       if (p.timeoutMs < 1000) return { rule: 'too-small', limit: 1000 };
       return p.timeoutMs > 300_000 ? { rule: 'too-large', limit: 300_000 } : undefined;
+    case 'noteQueryDays': {
+      const days = p.noteQueryDays ?? 0;
+      if (!Number.isFinite(days)) return { rule: 'number' };
+      if (!Number.isInteger(days)) return { rule: 'whole-number' };
+      if (days < 0) return { rule: 'too-small', limit: 0 };
+      return days > 400 ? { rule: 'too-large', limit: 400 } : undefined;
+    }
     case 'sellerIds':
       if (p.sellerIds.length > 50) return { rule: 'too-many', limit: 50 };
       return p.sellerIds.some((id) => id.length > 64) ? { rule: 'too-long', limit: 64 } : undefined;

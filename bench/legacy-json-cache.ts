@@ -1,3 +1,7 @@
+// Release 0.1.0's notes cache, kept in the bench only so the mirror's figures stand beside the design they replace
+// (npm run bench, section f). A copy of src-main/services/notes-cache.ts of that release, its imports adjusted.
+// Original header:
+//
 // The notes mirror in the main process and its two files in the data directory:
 //   notes-cache.json — the notes, which days of which seller are synced, the last sync's outcome;
 //   notes-local.json — the seller's own "handled" marks and memos (never sent anywhere).
@@ -7,17 +11,25 @@
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type {
-  InboxNote,
-  NoteDay,
-  NoteLocalMark,
-  NotesCached,
-  NotesCacheNotice,
-  NotesLastSync,
-} from '../contract';
-import { dateTimeInstant } from '../schema';
-import type { SendNote } from '../schema';
-import { readTextIfExists, writeFileAtomic } from '../host/atomic-file';
+import { QUERY_TYPES, REPLY_STATUSES } from '../src-shared/note-fields';
+import type { InboxNote, NoteDay, NoteLocalMark, NotesLastSync } from '../src-main/contract';
+import { readTextIfExists, writeFileAtomic } from '../src-main/host/atomic-file';
+export { toInboxNote } from '../src-main/storage/inbox-note';
+
+interface NotesCacheNotice {
+  kind: 'cache-reset' | 'local-reset';
+  backupFile: string;
+}
+
+interface NotesCached {
+  notes: InboxNote[];
+  asOf?: number;
+  coverage: Record<string, NoteDay[]>;
+  lastSync?: NotesLastSync;
+  local: Record<string, NoteLocalMark>;
+  notices: NotesCacheNotice[];
+  revision: number;
+}
 
 export const NOTES_CACHE_FILE = 'notes-cache.json';
 export const NOTES_LOCAL_FILE = 'notes-local.json';
@@ -34,9 +46,9 @@ const noteSchema = z.object({
   at: z.number(),
   title: z.string(),
   content: z.string(),
-  replyStatus: z.enum(['NoReply', 'ReplyComplete']),
-  queryType: z.enum(['All', 'Item', 'Shipping', 'Exchange', 'Refund', 'Other']),
-}) satisfies z.ZodType<InboxNote>;
+  replyStatus: z.enum(REPLY_STATUSES),
+  queryType: z.enum(QUERY_TYPES),
+});
 
 const failedSliceSchema = z.object({
   sellerId: z.string(),
@@ -71,29 +83,6 @@ const localDocSchema = z.object({
     z.object({ handled: z.boolean(), memo: z.string(), updatedAt: z.number() }),
   ),
 });
-
-/** A SendNote as the inbox keeps it; undefined when it has no SeqNo (it could never be de-duplicated). */
-export function toInboxNote(n: SendNote): InboxNote | undefined {
-  if (n.SeqNo === undefined) return undefined;
-  const insDate = n.InsDate ?? '';
-  const note: InboxNote = {
-    seqNo: n.SeqNo,
-    sellerId: n.SellerID ?? '',
-    buyerId: n.BuyerID ?? '',
-    itemNo: n.ItemNo ?? '',
-    itemName: n.ItemName ?? '',
-    insDate,
-    // The marketplace means Korean time when a value carries no offset.
-    at: dateTimeInstant(insDate, 540) ?? 0,
-    title: n.Title ?? '',
-    content: n.Content ?? '',
-    // A note without a status has not been answered as far as anyone can tell.
-    replyStatus: n.ReplyStatus === 'ReplyComplete' ? 'ReplyComplete' : 'NoReply',
-    queryType: n.SearchQueryType ?? 'Other',
-  };
-  if (n.OrderNo !== undefined && n.OrderNo !== '') note.orderNo = n.OrderNo;
-  return note;
-}
 
 const byTime = (a: InboxNote, b: InboxNote) => a.at - b.at || a.seqNo - b.seqNo;
 

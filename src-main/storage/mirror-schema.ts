@@ -1,0 +1,168 @@
+// The mirror database's shape and its forward migrations, versioned with SQLite's `user_version`.
+//
+// Migration n brings a version n-1 file to version n, in one transaction together with the version bump, so a
+// crash leaves the file at n-1 or at n, never between. Two processes opening the same new file take turns (the
+// transaction is taken at once) and the second finds the work done. A file newer than MIRROR_VERSION is
+// refused by openDatabase and never written.
+//
+// The notes table's field columns come from the note field table (src-shared/note-fields.ts). A field added to
+// that table after a mirror was created is added to the mirror as a nullable column when it is opened
+// (ensureFieldColumns): no migration to write, and notes fetched before it show the field empty until their day
+// is fetched again (docs/adding-a-field.md).
+import type { DatabaseSync } from 'node:sqlite';
+import type { NoteField } from '../../src-shared/note-fields';
+import { NOTE_FIELDS } from '../../src-shared/note-fields';
+import { marketDayOf } from '../../src-shared/market-day';
+import type { LegacyNotesFiles } from './legacy-notes-files';
+import { inTransaction, userVersion } from './sqlite-file';
+
+export const MIRROR_VERSION = 1;
+
+export interface MigrationContext {
+  /** Release 0.1.0's notes files, for the mirror that imports them (the sandbox profile's); else undefined. */
+  legacy?: LegacyNotesFiles;
+  nowMs: number;
+}
+
+export type Migration = (db: DatabaseSync, ctx: MigrationContext) => void;
+
+function columnType(field: NoteField, added: boolean): string {
+  const sql = field.kind === 'int' ? 'INTEGER' : 'TEXT';
+  if (field.optional) return sql;
+  // A column added to existing rows needs a value for them.
+  return added ? `${sql} NOT NULL DEFAULT ${field.kind === 'int' ? '0' : "''"}` : `${sql} NOT NULL`;
+}
+
+/** Version 1: the notes, their coverage, the seller's marks, notices, carry-over decisions; plus 0.1.0's files. */
+const createV1: Migration = (db, ctx) => {
+  const fieldColumns = NOTE_FIELDS.filter((f) => f.column !== 'seq_no')
+    .map((f) => `${f.column} ${columnType(f, false)}`)
+    .join(',\n      ');
+  db.exec(`
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    CREATE TABLE notes (
+      seq_no INTEGER PRIMARY KEY,
+      ${fieldColumns},
+      -- InsDate as epoch ms, and its Korean day: what periods, coverage and the status check work on.
+      at INTEGER NOT NULL,
+      day TEXT NOT NULL,
+      -- When a full fetch of its day no longer returned it (the marketplace withdrew it); NULL while it is listed.
+      withdrawn_at INTEGER
+    );
+    CREATE INDEX notes_by_time ON notes (at);
+    CREATE INDEX notes_by_seller_day ON notes (seller_id, day);
+    CREATE INDEX notes_waiting ON notes (seller_id, at) WHERE reply_status = 'NoReply' AND withdrawn_at IS NULL;
+    CREATE INDEX notes_by_order ON notes (order_no) WHERE order_no IS NOT NULL;
+    CREATE INDEX notes_by_item ON notes (item_no);
+    -- Few rows: lets the held count be "all minus withdrawn" without reading the table.
+    CREATE INDEX notes_withdrawn ON notes (withdrawn_at) WHERE withdrawn_at IS NOT NULL;
+    CREATE TABLE coverage (seller_id TEXT NOT NULL, day TEXT NOT NULL, PRIMARY KEY (seller_id, day)) WITHOUT ROWID;
+    CREATE TABLE marks (
+      seq_no INTEGER PRIMARY KEY,
+      handled INTEGER NOT NULL,
+      memo TEXT NOT NULL,
+      updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE notices (
+      id INTEGER PRIMARY KEY,
+      kind TEXT NOT NULL,
+      file TEXT NOT NULL,
+      reason TEXT,
+      at INTEGER NOT NULL
+    );
+    CREATE TABLE carry_over (
+      source TEXT PRIMARY KEY,
+      decision TEXT NOT NULL,
+      marks INTEGER NOT NULL,
+      at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+  `);
+  const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+  setMeta.run('revision', '0');
+  const legacy = ctx.legacy;
+  if (!legacy) return;
+  for (const moved of legacy.movedAside) {
+    db.prepare('INSERT INTO notices (kind, file, at) VALUES (?, ?, ?)').run(
+      moved.kind,
+      moved.file,
+      ctx.nowMs,
+    );
+  }
+  if (legacy.cache) {
+    const cols = NOTE_FIELDS.map((f) => f.column);
+    const insert = db.prepare(
+      `INSERT OR REPLACE INTO notes (${cols.join(', ')}, at, day) VALUES (${cols.map(() => '?').join(', ')}, ?, ?)`,
+    );
+    for (const note of legacy.cache.notes) {
+      const values = note as unknown as Record<string, string | number | undefined>;
+      insert.run(...NOTE_FIELDS.map((f) => values[f.key] ?? null), note.at, marketDayOf(note.at));
+    }
+    const cover = db.prepare('INSERT OR IGNORE INTO coverage (seller_id, day) VALUES (?, ?)');
+    for (const [seller, days] of Object.entries(legacy.cache.coverage)) {
+      for (const day of days) cover.run(seller, day);
+    }
+    if (legacy.cache.asOf !== undefined) setMeta.run('as_of', String(legacy.cache.asOf));
+    if (legacy.cache.lastSync !== undefined) setMeta.run('last_sync', JSON.stringify(legacy.cache.lastSync));
+  }
+  if (legacy.marks) {
+    const mark = db.prepare(
+      'INSERT OR REPLACE INTO marks (seq_no, handled, memo, updated_at) VALUES (?, ?, ?, ?)',
+    );
+    for (const [seq, m] of Object.entries(legacy.marks)) {
+      mark.run(Number(seq), m.handled ? 1 : 0, m.memo, m.updatedAt);
+    }
+  }
+  setMeta.run('legacy_imported', String(ctx.nowMs));
+};
+
+/** Index n holds the migration from version n to n + 1. */
+export const MIGRATIONS: readonly Migration[] = [createV1];
+
+/**
+ * Brings the file up to `target` one version at a time. Each step re-reads the version inside its transaction,
+ * so another process that migrated first is not migrated again. Returns the version found before.
+ */
+export function migrate(
+  db: DatabaseSync,
+  ctx: MigrationContext,
+  migrations: readonly Migration[] = MIGRATIONS,
+  target = MIRROR_VERSION,
+): number {
+  const before = userVersion(db);
+  for (let v = before; v < target; v++) {
+    inTransaction(db, () => {
+      const now = userVersion(db);
+      if (now !== v) return;
+      const step = migrations[v];
+      if (!step) throw new Error(`No migration from mirror version ${v}`);
+      step(db, ctx);
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+    });
+  }
+  ensureFieldColumns(db);
+  return before;
+}
+
+/** Adds a column for every field of the note field table the file does not have yet. */
+export function ensureFieldColumns(db: DatabaseSync, fields: readonly NoteField[] = NOTE_FIELDS): string[] {
+  const have = new Set(
+    (db.prepare('SELECT name FROM pragma_table_info(?)').all('notes') as { name: string }[]).map(
+      (r) => r.name,
+    ),
+  );
+  // No notes table yet: a file stopped below version 1 (only tests do that).
+  if (have.size === 0) return [];
+  const missing = fields.filter((f) => !have.has(f.column));
+  if (missing.length === 0) return [];
+  inTransaction(db, () => {
+    const again = new Set(
+      (db.prepare('SELECT name FROM pragma_table_info(?)').all('notes') as { name: string }[]).map(
+        (r) => r.name,
+      ),
+    );
+    for (const f of missing) {
+      if (!again.has(f.column)) db.exec(`ALTER TABLE notes ADD COLUMN ${f.column} ${columnType(f, true)}`);
+    }
+  });
+  return missing.map((f) => f.column);
+}

@@ -1,0 +1,561 @@
+// One mirror of BuyerNoteList in its own SQLite file: the notes of one connection profile and endpoint, which
+// days of which seller are synced, the last sync's outcome, and the seller's handled marks and memos.
+//
+// Writes are incremental: a day's notes are upserted in one transaction, and a row is written only when a field
+// differs from what the file holds, so a refresh that brings nothing new writes next to nothing. A mark or memo
+// is one transaction of its own, on disk (synchronous=FULL) before the call returns.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type {
+  FoundNote,
+  InboxNote,
+  NoteColumn,
+  NoteDay,
+  NoteLocalMark,
+  NotesCountRequest,
+  NotesCountResult,
+  NotesLastSync,
+  NotesLookupRequest,
+  NotesLookupResult,
+  NotesMirrorNotice,
+  NotesPeriodResult,
+} from '../contract';
+import type { NoteField, NoteFieldKey } from '../../src-shared/note-fields';
+import { CODE_VALUES, NOTE_FIELDS } from '../../src-shared/note-fields';
+import { dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
+import { inTransaction } from './sqlite-file';
+
+/** What a mirror belongs to, written once when it is created. */
+export interface MirrorIdentity {
+  mirrorId: string;
+  profileId: string;
+  /** The profile's name when the mirror was last opened (for carry-over offers after it is gone). */
+  profileName: string;
+  kind: 'sandbox' | 'live';
+  /** Canonical text of the endpoint fingerprint. */
+  fingerprint: string;
+  /** What a seller recognizes the endpoint by (an API address, or the sandbox). */
+  endpoint: string;
+  createdAt: number;
+}
+
+export interface SliceWrite {
+  sellerId: string;
+  day: NoteDay;
+  notes: readonly InboxNote[];
+  /**
+   * The notes are the whole seller-day as the marketplace lists it now: the day is marked synced, and held notes
+   * of that seller-day that did not come back are flagged withdrawn.
+   */
+  complete: boolean;
+}
+
+export interface WriteOutcome {
+  /** Rows inserted or changed. */
+  written: number;
+  /** SeqNos the mirror did not hold before. */
+  added: number[];
+  /** Of those, the ones waiting for a reply, with their instants (for new-note notifications). */
+  addedWaiting: { seqNo: number; at: number }[];
+  withdrawn: number;
+}
+
+export interface WaitingNote {
+  seqNo: number;
+  day: NoteDay;
+}
+
+const FIELD_COLUMNS = NOTE_FIELDS.map((f) => f.column);
+const ALL_COLUMNS = [...FIELD_COLUMNS, 'at', 'day'];
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SEARCHED = NOTE_FIELDS.filter((f) => 'searched' in f && f.searched).map((f) => f.column);
+
+interface Filter {
+  where: string[];
+  params: (string | number)[];
+}
+
+function noteFilter(q: {
+  text?: string;
+  seqNo?: number;
+  orderNo?: string;
+  itemNo?: string;
+  buyerId?: string;
+  sellerId?: string;
+}): Filter {
+  const f: Filter = { where: [], params: [] };
+  const eq = (column: string, value: string | number | undefined) => {
+    if (value === undefined || value === '') return;
+    f.where.push(`${column} = ?`);
+    f.params.push(value);
+  };
+  eq('seq_no', q.seqNo);
+  eq('order_no', q.orderNo?.trim());
+  eq('item_no', q.itemNo?.trim());
+  eq('buyer_id', q.buyerId);
+  eq('seller_id', q.sellerId);
+  const text = q.text?.trim();
+  if (text) {
+    f.where.push(`(${SEARCHED.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    for (let i = 0; i < SEARCHED.length; i++) f.params.push(likePattern(text));
+  }
+  return f;
+}
+
+export class MirrorStore {
+  private readonly upsert: StatementSync;
+  private readonly exists: StatementSync;
+  private readonly withdrawMissing: StatementSync;
+  private readonly cover: StatementSync;
+  private readonly bump: StatementSync;
+  private readonly getMeta: StatementSync;
+  private readonly setMetaStmt: StatementSync;
+
+  constructor(
+    readonly db: DatabaseSync,
+    readonly file: string,
+  ) {
+    const changed = [...ALL_COLUMNS.filter((c) => c !== 'seq_no')]
+      .map((c) => `notes.${c} IS NOT excluded.${c}`)
+      .join(' OR ');
+    this.upsert = db.prepare(
+      `INSERT INTO notes (${ALL_COLUMNS.join(', ')}) VALUES (${ALL_COLUMNS.map(() => '?').join(', ')})
+       ON CONFLICT (seq_no) DO UPDATE SET
+         ${ALL_COLUMNS.filter((c) => c !== 'seq_no')
+           .map((c) => `${c} = excluded.${c}`)
+           .join(', ')},
+         withdrawn_at = NULL
+       WHERE ${changed} OR notes.withdrawn_at IS NOT NULL`,
+    );
+    this.exists = db.prepare('SELECT 1 AS one FROM notes WHERE seq_no = ?');
+    this.withdrawMissing = db.prepare(
+      `UPDATE notes SET withdrawn_at = ?
+       WHERE seller_id = ? AND day = ? AND withdrawn_at IS NULL
+         AND seq_no NOT IN (SELECT value FROM json_each(?))`,
+    );
+    this.cover = db.prepare('INSERT OR IGNORE INTO coverage (seller_id, day) VALUES (?, ?)');
+    this.bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'revision'");
+    this.getMeta = db.prepare('SELECT value FROM meta WHERE key = ?');
+    this.setMetaStmt = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  // ---- meta ----
+
+  meta(key: string): string | undefined {
+    return (this.getMeta.get(key) as { value: string } | undefined)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.setMetaStmt.run(key, value);
+  }
+
+  identity(): MirrorIdentity | undefined {
+    const raw = this.meta('identity');
+    return raw === undefined ? undefined : (JSON.parse(raw) as MirrorIdentity);
+  }
+
+  revision(): number {
+    return Number(this.meta('revision') ?? 0);
+  }
+
+  asOf(): number | undefined {
+    const v = this.meta('as_of');
+    return v === undefined ? undefined : Number(v);
+  }
+
+  lastSync(): NotesLastSync | undefined {
+    const v = this.meta('last_sync');
+    return v === undefined ? undefined : (JSON.parse(v) as NotesLastSync);
+  }
+
+  /** The outcome of a sync; `asOf` only when it ran through (the data then reflects the marketplace at that time). */
+  recordSync(lastSync: NotesLastSync, asOf: number | undefined): void {
+    inTransaction(this.db, () => {
+      this.setMeta('last_sync', JSON.stringify(lastSync));
+      if (asOf !== undefined) this.setMeta('as_of', String(asOf));
+    });
+  }
+
+  // ---- notes ----
+
+  private upsertOne(n: InboxNote, out: WriteOutcome): void {
+    const values = n as unknown as Record<string, string | number | undefined>;
+    const isNew = this.exists.get(n.seqNo) === undefined;
+    const { changes } = this.upsert.run(
+      ...NOTE_FIELDS.map((f) => values[f.key] ?? null),
+      n.at,
+      marketDayOf(n.at),
+    );
+    if (Number(changes) > 0) out.written++;
+    if (isNew) {
+      out.added.push(n.seqNo);
+      if (n.replyStatus === 'NoReply') out.addedWaiting.push({ seqNo: n.seqNo, at: n.at });
+    }
+  }
+
+  /** Upserts notes that are not a whole day (a status check's answers, an import). One transaction. */
+  writeNotes(notes: readonly InboxNote[]): WriteOutcome {
+    const out: WriteOutcome = { written: 0, added: [], addedWaiting: [], withdrawn: 0 };
+    if (notes.length === 0) return out;
+    inTransaction(this.db, () => {
+      for (const n of notes) this.upsertOne(n, out);
+      if (out.written > 0) this.bump.run();
+    });
+    return out;
+  }
+
+  /** One seller-day as fetched, in one transaction: nothing half-written survives a crash or a cancel. */
+  writeSlice(slice: SliceWrite, nowMs: number): WriteOutcome {
+    const out: WriteOutcome = { written: 0, added: [], addedWaiting: [], withdrawn: 0 };
+    inTransaction(this.db, () => {
+      for (const n of slice.notes) this.upsertOne(n, out);
+      if (slice.complete) {
+        const seqs = JSON.stringify(
+          slice.notes.filter((n) => n.sellerId === slice.sellerId).map((n) => n.seqNo),
+        );
+        out.withdrawn = Number(this.withdrawMissing.run(nowMs, slice.sellerId, slice.day, seqs).changes);
+        this.cover.run(slice.sellerId, slice.day);
+      }
+      if (out.written > 0 || out.withdrawn > 0) this.bump.run();
+    });
+    return out;
+  }
+
+  coveredDays(sellerId: string): Set<NoteDay> {
+    const rows = this.db.prepare('SELECT day FROM coverage WHERE seller_id = ?').all(sellerId) as {
+      day: string;
+    }[];
+    return new Set(rows.map((r) => r.day));
+  }
+
+  /** First and last synced day of a seller, or of any seller. */
+  heldRange(sellerId?: string): { first: NoteDay; last: NoteDay } | undefined {
+    const row = (
+      sellerId === undefined
+        ? this.db.prepare('SELECT min(day) AS first, max(day) AS last FROM coverage').get()
+        : this.db
+            .prepare('SELECT min(day) AS first, max(day) AS last FROM coverage WHERE seller_id = ?')
+            .get(sellerId)
+    ) as { first: string | null; last: string | null };
+    return row.first && row.last ? { first: row.first, last: row.last } : undefined;
+  }
+
+  coveredSellers(): string[] {
+    return (
+      this.db.prepare('SELECT DISTINCT seller_id FROM coverage ORDER BY seller_id').all() as {
+        seller_id: string;
+      }[]
+    ).map((r) => r.seller_id);
+  }
+
+  /** Held notes of a seller the mirror has as waiting for a reply, between two instants (withdrawn ones left out). */
+  waitingNotes(sellerId: string, startMs: number, endMs: number): WaitingNote[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT seq_no, day FROM notes INDEXED BY notes_waiting
+           WHERE seller_id = ? AND reply_status = 'NoReply' AND withdrawn_at IS NULL AND at BETWEEN ? AND ?`,
+        )
+        .all(sellerId, startMs, endMs) as { seq_no: number; day: string }[]
+    ).map((r) => ({ seqNo: r.seq_no, day: r.day }));
+  }
+
+  newestAt(): number | undefined {
+    const row = this.db.prepare('SELECT max(at) AS at FROM notes WHERE withdrawn_at IS NULL').get() as {
+      at: number | null;
+    };
+    return row.at ?? undefined;
+  }
+
+  noteCount(): number {
+    const row = this.db
+      .prepare(
+        `SELECT (SELECT count(*) FROM notes) -
+                (SELECT count(*) FROM notes INDEXED BY notes_withdrawn WHERE withdrawn_at IS NOT NULL) AS n`,
+      )
+      .get() as { n: number };
+    return Number(row.n);
+  }
+
+  private rowToNote(row: Record<string, unknown>): InboxNote {
+    const note: Record<string, unknown> = {};
+    for (const f of NOTE_FIELDS as readonly NoteField[]) {
+      const v = row[f.column];
+      if (v === null || v === undefined) {
+        if (!f.optional) note[f.key] = f.kind === 'int' ? 0 : '';
+        continue;
+      }
+      note[f.key] = v;
+    }
+    note['at'] = row['at'];
+    return note as InboxNote;
+  }
+
+  /** Notes by SeqNo, in the order asked (unknown SeqNos left out), withdrawn ones included. */
+  notesBySeq(seqNos: readonly number[]): InboxNote[] {
+    const rows = this.db
+      .prepare(
+        `SELECT n.* FROM json_each(?) AS wanted JOIN notes AS n ON n.seq_no = wanted.value ORDER BY wanted.key`,
+      )
+      .all(JSON.stringify(seqNos)) as Record<string, unknown>[];
+    return rows.map((r) => this.rowToNote(r));
+  }
+
+  /** Every held note, oldest first (tests, the command line's --offline output). */
+  *iterateNotes(range?: { startMs: number; endMs: number }): Generator<InboxNote & { withdrawnAt?: number }> {
+    const stmt = range
+      ? this.db.prepare('SELECT * FROM notes WHERE at BETWEEN ? AND ? ORDER BY at, seq_no')
+      : this.db.prepare('SELECT * FROM notes ORDER BY at, seq_no');
+    const rows = (range ? stmt.iterate(range.startMs, range.endMs) : stmt.iterate()) as Iterable<
+      Record<string, unknown>
+    >;
+    for (const row of rows) {
+      const note = this.rowToNote(row) as InboxNote & { withdrawnAt?: number };
+      if (row['withdrawn_at'] !== null) note.withdrawnAt = row['withdrawn_at'] as number;
+      yield note;
+    }
+  }
+
+  /**
+   * The period's notes column by column, oldest first, withdrawn ones left out; or `unchanged` when the caller
+   * already holds this revision of the same period.
+   */
+  period(start: NoteDay, end: NoteDay, known?: { mirror: string; revision: number }): NotesPeriodResult {
+    const revision = this.revision();
+    const mirror = this.identity()?.mirrorId ?? this.file;
+    if (known && known.mirror === mirror && known.revision === revision) {
+      return { unchanged: true, mirror, revision, start, end };
+    }
+    const startMs = dayStartMs(start);
+    const endMs = dayEndMs(end);
+    const stmt = this.db.prepare(
+      `SELECT ${FIELD_COLUMNS.join(', ')}, at FROM notes
+       WHERE at BETWEEN ? AND ? AND withdrawn_at IS NULL ORDER BY at, seq_no`,
+    );
+    stmt.setReturnArrays(true);
+    // One pass over the rows, each field written into its column as it comes (a pass per column would walk
+    // every row's array again for each field).
+    type Sink = { put(v: unknown, r: number): void; column(): NoteColumn };
+    const sinks: Sink[] = NOTE_FIELDS.map((f): Sink => {
+      if (f.payload === 'plain') {
+        const values: (string | number | null)[] = [];
+        return {
+          put: (v, r) => void (values[r] = v as string | number | null),
+          column: () => ({ kind: 'plain', values }),
+        };
+      }
+      if (f.payload === 'dict') {
+        const dict: string[] = [];
+        const index = new Map<string, number>();
+        const codes: number[] = [];
+        return {
+          put(v, r) {
+            if (v === null) {
+              codes[r] = -1;
+              return;
+            }
+            let c = index.get(v as string);
+            if (c === undefined) {
+              c = dict.length;
+              index.set(v as string, c);
+              dict.push(v as string);
+            }
+            codes[r] = c;
+          },
+          column: () => ({ kind: 'dict', dict, codes }),
+        };
+      }
+      const code = new Map(CODE_VALUES[f.kind as 'replyStatus' | 'queryType'].map((v, c) => [v, c]));
+      const codes: number[] = [];
+      return {
+        put: (v, r) => void (codes[r] = code.get(v as string) ?? -1),
+        column: () => ({ kind: 'code', codes }),
+      };
+    });
+    const at: number[] = [];
+    const atIndex = FIELD_COLUMNS.length;
+    const fieldCount = sinks.length;
+    const rows = stmt.all(startMs, endMs) as unknown as unknown[][];
+    const count = rows.length;
+    for (let r = 0; r < count; r++) {
+      const row = rows[r]!;
+      for (let i = 0; i < fieldCount; i++) sinks[i]!.put(row[i], r);
+      at[r] = row[atIndex] as number;
+    }
+    const columns = {} as Record<NoteFieldKey, NoteColumn>;
+    NOTE_FIELDS.forEach((f, i) => (columns[f.key] = sinks[i]!.column()));
+    const marks: Record<string, NoteLocalMark> = {};
+    const markRows = this.db
+      .prepare(
+        // Marks are few: read them first and look each note up (CROSS JOIN keeps that order).
+        `SELECT m.seq_no, m.handled, m.memo, m.updated_at FROM marks AS m CROSS JOIN notes AS n ON n.seq_no = m.seq_no
+         WHERE n.at BETWEEN ? AND ? AND n.withdrawn_at IS NULL`,
+      )
+      .all(startMs, endMs) as { seq_no: number; handled: number; memo: string; updated_at: number }[];
+    for (const m of markRows) {
+      marks[String(m.seq_no)] = { handled: m.handled === 1, memo: m.memo, updatedAt: m.updated_at };
+    }
+    return { unchanged: false, mirror, revision, start, end, count, at, columns, marks };
+  }
+
+  /** Notes anywhere in the mirror matching every given criterion, newest first; withdrawn ones flagged. */
+  lookup(q: NotesLookupRequest): NotesLookupResult {
+    const f = noteFilter(q);
+    if (q.outside) {
+      f.where.push('NOT (at BETWEEN ? AND ?)');
+      f.params.push(dayStartMs(q.outside.start), dayEndMs(q.outside.end));
+    }
+    const where = f.where.length > 0 ? `WHERE ${f.where.join(' AND ')}` : '';
+    const totals = this.db
+      .prepare(`SELECT count(*) AS total, count(withdrawn_at) AS withdrawn FROM notes ${where}`)
+      .get(...f.params) as { total: number; withdrawn: number };
+    const rows = this.db
+      .prepare(
+        `SELECT n.*, m.handled AS m_handled, m.memo AS m_memo, m.updated_at AS m_updated_at
+         FROM notes AS n LEFT JOIN marks AS m USING (seq_no) ${where} ORDER BY at DESC, seq_no DESC LIMIT ?`,
+      )
+      .all(...f.params, q.limit ?? 50) as Record<string, unknown>[];
+    const notes: FoundNote[] = rows.map((row) => {
+      const found: FoundNote = { note: this.rowToNote(row) };
+      if (row['m_handled'] !== null) {
+        found.mark = {
+          handled: row['m_handled'] === 1,
+          memo: row['m_memo'] as string,
+          updatedAt: row['m_updated_at'] as number,
+        };
+      }
+      if (row['withdrawn_at'] !== null) found.withdrawnAt = row['withdrawn_at'] as number;
+      return found;
+    });
+    return { total: Number(totals.total), withdrawn: Number(totals.withdrawn), notes };
+  }
+
+  /** How many held notes (withdrawn ones left out) a wider period has for the given criteria. */
+  count(q: NotesCountRequest): NotesCountResult {
+    const f = noteFilter(q);
+    f.where.push('at BETWEEN ? AND ?', 'withdrawn_at IS NULL');
+    f.params.push(dayStartMs(q.start), dayEndMs(q.end));
+    if (q.status && q.status !== 'All') {
+      f.where.push('reply_status = ?');
+      f.params.push(q.status);
+    }
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS total, coalesce(sum(reply_status = 'NoReply'), 0) AS waiting FROM notes
+         WHERE ${f.where.join(' AND ')}`,
+      )
+      .get(...f.params) as { total: number; waiting: number };
+    return { total: Number(row.total), noReply: Number(row.waiting) };
+  }
+
+  // ---- the seller's marks ----
+
+  marks(): Map<number, NoteLocalMark> {
+    const rows = this.db.prepare('SELECT * FROM marks').all() as {
+      seq_no: number;
+      handled: number;
+      memo: string;
+      updated_at: number;
+    }[];
+    return new Map(
+      rows.map((r) => [r.seq_no, { handled: r.handled === 1, memo: r.memo, updatedAt: r.updated_at }]),
+    );
+  }
+
+  mark(seqNo: number): NoteLocalMark | undefined {
+    const r = this.db.prepare('SELECT * FROM marks WHERE seq_no = ?').get(seqNo) as
+      { handled: number; memo: string; updated_at: number } | undefined;
+    return r && { handled: r.handled === 1, memo: r.memo, updatedAt: r.updated_at };
+  }
+
+  /** One change, one transaction, on disk before it returns. A mark neither handled nor with a memo is removed. */
+  setMark(seqNo: number, patch: { handled?: boolean; memo?: string }, nowMs: number): NoteLocalMark {
+    return inTransaction(this.db, () => {
+      const old = this.mark(seqNo) ?? { handled: false, memo: '', updatedAt: 0 };
+      const mark: NoteLocalMark = {
+        handled: patch.handled ?? old.handled,
+        memo: patch.memo ?? old.memo,
+        updatedAt: nowMs,
+      };
+      if (!mark.handled && mark.memo === '') this.db.prepare('DELETE FROM marks WHERE seq_no = ?').run(seqNo);
+      else
+        this.db
+          .prepare('INSERT OR REPLACE INTO marks (seq_no, handled, memo, updated_at) VALUES (?, ?, ?, ?)')
+          .run(seqNo, mark.handled ? 1 : 0, mark.memo, mark.updatedAt);
+      this.bump.run();
+      return mark;
+    });
+  }
+
+  /**
+   * Brings marks from elsewhere in by SeqNo, in one transaction with the decision; a mark the seller set here
+   * more recently wins. Returns how many were taken.
+   */
+  importMarks(source: string, marks: ReadonlyMap<number, NoteLocalMark>, nowMs: number): number {
+    return inTransaction(this.db, () => {
+      let taken = 0;
+      const put = this.db.prepare(
+        `INSERT INTO marks (seq_no, handled, memo, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (seq_no) DO UPDATE SET handled = excluded.handled, memo = excluded.memo,
+           updated_at = excluded.updated_at
+         WHERE excluded.updated_at > marks.updated_at`,
+      );
+      for (const [seq, m] of marks) {
+        if (!m.handled && m.memo === '') continue;
+        taken += Number(put.run(seq, m.handled ? 1 : 0, m.memo, m.updatedAt).changes);
+      }
+      this.decide(source, 'import', taken, nowMs);
+      if (taken > 0) this.bump.run();
+      return taken;
+    });
+  }
+
+  decide(source: string, decision: 'import' | 'discard', marks: number, nowMs: number): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO carry_over (source, decision, marks, at) VALUES (?, ?, ?, ?)')
+      .run(source, decision, marks, nowMs);
+  }
+
+  decidedSources(): Set<string> {
+    return new Set(
+      (this.db.prepare('SELECT source FROM carry_over').all() as { source: string }[]).map((r) => r.source),
+    );
+  }
+
+  // ---- notices ----
+
+  addNotice(n: Omit<NotesMirrorNotice, 'id'>): void {
+    this.db
+      .prepare('INSERT INTO notices (kind, file, reason, at) VALUES (?, ?, ?, ?)')
+      .run(n.kind, n.file, n.reason ?? null, n.at);
+  }
+
+  notices(): NotesMirrorNotice[] {
+    return (
+      this.db.prepare('SELECT * FROM notices ORDER BY id').all() as {
+        id: number;
+        kind: NotesMirrorNotice['kind'];
+        file: string;
+        reason: NotesMirrorNotice['reason'] | null;
+        at: number;
+      }[]
+    ).map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      file: r.file,
+      at: r.at,
+      ...(r.reason ? { reason: r.reason } : {}),
+    }));
+  }
+
+  dismissNotice(id: number): void {
+    this.db.prepare('DELETE FROM notices WHERE id = ?').run(id);
+  }
+}

@@ -1,0 +1,181 @@
+// What the inbox says about the mirror itself: that the sandbox's notes are samples, files that could not be
+// read, marks from elsewhere offered for carry-over; and, under the filters, what the store holds outside the
+// period.
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FlaskConical } from 'lucide-react';
+import type { CarryOverOffer, NotesMirrorNotice, NotesMirrorStatus } from '../../../src-main/contract';
+import { call } from '../../api/desk';
+import { useI18n } from '../../i18n';
+import type { MessageKey } from '../../i18n/messages';
+import { ErrorPanel } from '../../ui/ErrorPanel';
+import type { InboxFilters, ResolvedRange } from './model/filters';
+import { NOTES_ROOT } from './use-notes';
+import { addDays, dayStartMs } from '../../../src-shared/market-day';
+
+function noticeKey(n: NotesMirrorNotice): MessageKey {
+  if (n.kind === 'cache-reset') return 'inbox.notice.cacheReset';
+  if (n.kind === 'local-reset') return 'inbox.notice.localReset';
+  return n.reason === 'newer-version' ? 'inbox.notice.mirrorNewer' : 'inbox.notice.mirrorReset';
+}
+
+const OFFER_TEXT: Record<CarryOverOffer['kind'], MessageKey> = {
+  'endpoint-changed': 'inbox.offer.endpointChanged',
+  'profile-removed': 'inbox.offer.profileRemoved',
+  imported: 'inbox.offer.imported',
+};
+
+export function MirrorBanners({ status }: { status: NotesMirrorStatus | undefined }) {
+  const { t } = useI18n();
+  const qc = useQueryClient();
+  const [imported, setImported] = useState<number | undefined>();
+  const refresh = () => qc.invalidateQueries({ queryKey: NOTES_ROOT });
+  const dismiss = useMutation({
+    mutationFn: (id: number) => call('notes.dismissNotice', { id }),
+    onSettled: refresh,
+  });
+  const carry = useMutation({
+    mutationFn: (r: { source: string; action: 'import' | 'discard' }) => call('notes.carryOver', r),
+    onSuccess: (r, vars) => setImported(vars.action === 'import' ? r.imported : undefined),
+    onSettled: refresh,
+  });
+  if (!status) return null;
+  return (
+    <>
+      {status.sample && (
+        <div className="inbox-banner sample-banner" role="note" data-testid="sample-banner">
+          <FlaskConical size={14} aria-hidden />
+          <span>{t('inbox.sample')}</span>
+        </div>
+      )}
+      {status.notices.map((n) => (
+        <div key={n.id} className="inbox-banner notice-banner" role="alert" data-testid="mirror-notice">
+          <span>{t(noticeKey(n), { file: n.file })}</span>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => dismiss.mutate(n.id)}
+            disabled={dismiss.isPending}
+          >
+            {t('common.dismiss')}
+          </button>
+        </div>
+      ))}
+      {status.offers.map((o) => (
+        <div
+          key={o.source}
+          className="inbox-banner offer-banner"
+          role="region"
+          aria-label={t('inbox.offer.label')}
+        >
+          <span>
+            {t(OFFER_TEXT[o.kind], {
+              name: o.profileName ?? '',
+              endpoint: o.endpoint ?? '',
+              handled: o.handled,
+              memos: o.memos,
+            })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={carry.isPending}
+            onClick={() => carry.mutate({ source: o.source, action: 'import' })}
+          >
+            {t('inbox.offer.import')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={carry.isPending}
+            onClick={() => carry.mutate({ source: o.source, action: 'discard' })}
+          >
+            {t('inbox.offer.discard')}
+          </button>
+        </div>
+      ))}
+      {imported !== undefined && (
+        <div className="inbox-banner" role="status" data-testid="offer-imported">
+          {t('inbox.offer.done', { count: imported })}
+        </div>
+      )}
+      {carry.isError && <ErrorPanel compact error={carry.error} />}
+      {dismiss.isError && <ErrorPanel compact error={dismiss.error} />}
+    </>
+  );
+}
+
+// The store's text search is a plain substring; initial consonants (ㅂㅅ) are the inbox's own matcher's, so they
+// are left out of the question rather than answered wrongly.
+const JAMO = /[\u3131-\u314e\u1100-\u1112]/;
+const WIDER_DAYS = 90;
+
+/**
+ * Under narrowing filters (item, order, seller, search): how many more notes the store holds for them in the last
+ * 90 days than the period shows, with a button to widen the period; and, when some of the matches are notes the
+ * marketplace no longer lists, that they are kept but left out.
+ */
+export function OutsidePeriodHint({
+  filters,
+  range,
+  shown,
+  onWiden,
+}: {
+  filters: InboxFilters;
+  range: ResolvedRange;
+  shown: number;
+  onWiden: () => void;
+}) {
+  const { t } = useI18n();
+  const text = JAMO.test(filters.search) ? '' : filters.search.trim();
+  const criteria = {
+    ...(filters.itemNo.trim() ? { itemNo: filters.itemNo.trim() } : {}),
+    ...(/^\d{1,19}$/.test(filters.orderNo.trim()) ? { orderNo: filters.orderNo.trim() } : {}),
+    ...(filters.sellerId ? { sellerId: filters.sellerId } : {}),
+    ...(text ? { text } : {}),
+  };
+  const [asked, setAsked] = useState<typeof criteria | undefined>();
+  const key = JSON.stringify(criteria);
+  // Asked once the seller stops typing.
+  useEffect(() => {
+    const id = setTimeout(() => setAsked(Object.keys(criteria).length > 0 ? criteria : undefined), 300);
+    return () => clearTimeout(id);
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const wideStart = addDays(range.end, -(WIDER_DAYS - 1));
+  const widens = dayStartMs(wideStart) < range.startMs;
+  const hint = useQuery({
+    queryKey: [...NOTES_ROOT, 'outside', asked, range.start, range.end],
+    enabled: asked !== undefined,
+    queryFn: async ({ signal }) => {
+      const q = asked!;
+      const [inPeriod, wide, found] = await Promise.all([
+        call('notes.count', { start: range.start, end: range.end, ...q }, signal),
+        widens ? call('notes.count', { start: wideStart, end: range.end, ...q }, signal) : undefined,
+        call('notes.lookup', { ...q, limit: 1 }, signal),
+      ]);
+      return { more: wide ? wide.total - inPeriod.total : 0, withdrawn: found.withdrawn };
+    },
+    staleTime: 10_000,
+  });
+  if (!asked || !hint.data) return null;
+  const { more, withdrawn } = hint.data;
+  if (more <= 0 && withdrawn === 0) return null;
+  return (
+    <div className="outside-hint" role="status" data-testid="outside-hint">
+      {more > 0 && (
+        <>
+          <span>
+            {t(shown === 0 ? 'inbox.outside.onlyThere' : 'inbox.outside.more', {
+              count: more,
+              days: WIDER_DAYS,
+            })}
+          </span>
+          <button type="button" className="btn btn-small" onClick={onWiden}>
+            {t('inbox.outside.widen')}
+          </button>
+        </>
+      )}
+      {withdrawn > 0 && <span className="muted">{t('inbox.outside.withdrawn', { count: withdrawn })}</span>}
+    </div>
+  );
+}

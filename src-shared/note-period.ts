@@ -1,0 +1,55 @@
+// The inbox's period payload back into notes. Main sends a period column by column (see NotesPeriod): no
+// repeated keys, and the few distinct sellers, buyers and items once each, so the payload is a fraction of the
+// notes as objects and costs the renderer one pass to rebuild them.
+import type { InboxNote, NotesPeriod } from '../src-main/contract';
+import type { NoteField } from './note-fields';
+import { CODE_VALUES, NOTE_FIELDS } from './note-fields';
+
+type Reader = (i: number) => string | number | null;
+
+function readerOf(field: NoteField, period: NotesPeriod): Reader {
+  const column = period.columns[field.key as keyof NotesPeriod['columns']];
+  if (!column) return () => null;
+  switch (column.kind) {
+    case 'plain':
+      return (i) => column.values[i] ?? null;
+    case 'dict':
+      return (i) => {
+        const code = column.codes[i]!;
+        return code < 0 ? null : (column.dict[code] ?? null);
+      };
+    case 'code': {
+      const set = CODE_VALUES[field.kind as keyof typeof CODE_VALUES] ?? [];
+      return (i) => set[column.codes[i]!] ?? null;
+    }
+  }
+}
+
+/** The period's notes, oldest first, as the inbox's note objects. */
+export function decodePeriod(period: NotesPeriod): InboxNote[] {
+  const fields = NOTE_FIELDS as readonly NoteField[];
+  const readers = fields.map((f) => readerOf(f, period));
+  const fallback = fields.map((f) =>
+    f.optional
+      ? undefined
+      : f.kind === 'int'
+        ? 0
+        : f.kind === 'replyStatus'
+          ? 'NoReply'
+          : f.kind === 'queryType'
+            ? 'Other'
+            : '',
+  );
+  const out = new Array<InboxNote>(period.count);
+  for (let i = 0; i < period.count; i++) {
+    const note: Record<string, unknown> = {};
+    for (let k = 0; k < fields.length; k++) {
+      const v = readers[k]!(i);
+      if (v !== null) note[fields[k]!.key] = v;
+      else if (fallback[k] !== undefined) note[fields[k]!.key] = fallback[k];
+    }
+    note['at'] = period.at[i];
+    out[i] = note as InboxNote;
+  }
+  return out;
+}

@@ -1,0 +1,307 @@
+// The notes mirror in the app: one per connection (a second marketplace with the same seller IDs never shows the
+// sandbox's notes, and the sandbox says its notes are samples), one sync per mirror (leaving the inbox and coming
+// back shows the same sync and the same Cancel), carry-over of marks, removing a profile.
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import type { NotesSyncRequest, Profile } from '../../src-main/contract';
+import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import type { HostDeps } from '../../src-main/host/create-handlers';
+import { formatDateTime } from '../../src-main/schema';
+import type { SendNote } from '../../src-main/schema';
+import { sandboxIdentity, startSandbox } from '../../src-main/sandbox/server';
+import type { RunningSandbox, SandboxOptions } from '../../src-main/sandbox/server';
+import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
+import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { endpointFingerprint, mirrorFileName, MIRRORS_DIR } from '../../src-main/storage/mirror-registry';
+import { activeMirror } from '../support/mirror';
+import { closeBrowser, openApp } from './harness';
+
+afterAll(closeBrowser);
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+const TODAY = marketDayOf(TEST_NOW.getTime());
+const WEEK_START = addDays(TODAY, -6);
+const LONG = { timeout: 60_000 };
+
+/** A second marketplace: another seed, the same seller IDs, its own tickets. */
+async function secondMarketplace(): Promise<RunningSandbox> {
+  const s = await startSandbox({ port: 0, seed: 7, now: TEST_NOW, notes: 2000 });
+  cleanup.push(() => s.close());
+  return s;
+}
+
+async function addLiveProfile(deps: HostDeps, s: RunningSandbox, id = 'shop', name = '내 상점') {
+  const profile: Profile = {
+    id,
+    name,
+    kind: 'live',
+    apiBaseUrl: s.baseUrl,
+    suggestBaseUrl: s.baseUrl,
+    nsRoot: s.ns.nsRoot,
+    schemaRoot: s.ns.schemaRoot,
+    suggestNamespace: s.ns.suggestNs,
+    soapVersion: '1.1',
+    pageIndexBase: 1,
+    timeoutMs: 30_000,
+    sellerIds: [...s.backend.sellerIds],
+  };
+  const { settings } = await deps.settings.get();
+  await deps.settings.update({ profiles: [...settings.profiles, profile] });
+  await deps.vault.set(id, {
+    authTicket: s.tickets.auth,
+    encryptedTicket: s.tickets.encrypted,
+    memberTicket: s.tickets.member,
+  });
+}
+
+async function start(
+  opts: { sandbox?: SandboxOptions; dataDir?: string; prepare?: (d: HostDeps) => Promise<void> } = {},
+) {
+  const deps = createTestDeps({ sandbox: opts.sandbox, dataDir: opts.dataDir });
+  await opts.prepare?.(deps);
+  // Which syncs really ran (not attached to one running).
+  const ran: NotesSyncRequest[] = [];
+  const inner = deps.syncs;
+  deps.syncs = {
+    ...inner,
+    run: (mirror, req, emit, work) =>
+      inner.run(mirror, req, emit, (run) => {
+        ran.push(req);
+        return work(run);
+      }),
+  };
+  await deps.connection.active();
+  const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: 'ko-KR' });
+  cleanup.push(async () => {
+    await app.close();
+    await deps.close().catch(() => {});
+  });
+  await app.page.clock.setFixedTime(TEST_NOW);
+  const before = app.calls.filter((c) => c.channel === 'notes.sync').length;
+  await app.page.reload();
+  await settled(app.page, app.calls, before);
+  return { deps, app, page: app.page, ran };
+}
+
+async function settled(page: Page, calls: { channel: string }[], after = 0) {
+  await expect
+    .poll(() => calls.filter((c) => c.channel === 'notes.sync').length, LONG)
+    .toBeGreaterThan(after);
+  await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
+  await page.getByTestId('note-count').waitFor();
+}
+
+const count = async (page: Page) =>
+  Number((await page.getByTestId('note-count').textContent())!.replace(/\D/g, ''));
+
+/** SeqNo and title of every row on screen. */
+const rows = (page: Page) =>
+  page
+    .locator('.note-row')
+    .evaluateAll((els) =>
+      els.map(
+        (r) => [Number(r.getAttribute('data-seqno')), r.querySelector('.c-title')!.textContent!] as const,
+      ),
+    );
+
+const week = (notes: (f: { start: string; end: string }) => SendNote[]) =>
+  notes({ start: formatDateTime(dayStartMs(WEEK_START)), end: formatDateTime(dayEndMs(TODAY) - 999) });
+
+async function expectShows(page: Page, want: SendNote[]) {
+  await expect.poll(() => count(page), LONG).toBe(want.length);
+  const titles = new Map(want.map((n) => [n.SeqNo!, n.Title!]));
+  const shown = await rows(page);
+  expect(shown.length).toBeGreaterThan(5);
+  for (const [seq, title] of shown) expect([seq, title]).toEqual([seq, titles.get(seq)]);
+}
+
+async function useProfile(page: Page, name: RegExp) {
+  await page.getByRole('button', { name: /^설정/ }).click();
+  await page.getByRole('row', { name }).getByRole('button', { name: '사용' }).click();
+  await expect.poll(() => page.getByRole('row', { name }).getByText('사용 중').count()).toBe(1);
+  await page.getByRole('button', { name: /^문의함/ }).click();
+}
+
+describe('one mirror per connection', () => {
+  it('never mixes two marketplaces with the same seller IDs; the sandbox says its notes are samples', async () => {
+    let b!: RunningSandbox;
+    const { page, app, deps } = await start({
+      prepare: async (d) => {
+        b = await secondMarketplace();
+        await addLiveProfile(d, b);
+      },
+    });
+    const sandbox = deps.connection.sandbox()!;
+    expect([...b.backend.sellerIds]).toEqual([...sandbox.backend.sellerIds]);
+    const sample = week((f) => sandbox.backend.notes(f));
+    const shop = week((f) => b.backend.notes(f));
+    // The same SeqNos mean other notes in the other marketplace: a mix would show.
+    const sampleTitles = new Map(sample.map((n) => [n.SeqNo, n.Title]));
+    expect(
+      shop.filter((n) => sampleTitles.has(n.SeqNo) && sampleTitles.get(n.SeqNo) !== n.Title).length,
+    ).toBeGreaterThan(10);
+
+    await expectShows(page, sample);
+    expect(await page.getByTestId('sample-banner').textContent()).toContain('체험용 샘플 문의입니다');
+
+    const syncs = app.calls.filter((c) => c.channel === 'notes.sync').length;
+    await useProfile(page, /내 상점/);
+    // Not even for a moment: what the list shows on arrival is the shop's or nothing.
+    const shopTitles = new Map(shop.map((n) => [n.SeqNo!, n.Title!]));
+    for (let i = 0; i < 10; i++) {
+      for (const [seq, title] of await rows(page)) expect(title).toBe(shopTitles.get(seq));
+      await page.waitForTimeout(30);
+    }
+    await settled(page, app.calls, syncs);
+    await expectShows(page, shop);
+    expect(await page.getByTestId('sample-banner').count()).toBe(0);
+
+    await useProfile(page, /내장 샌드박스/);
+    await expectShows(page, sample);
+    await page.getByTestId('sample-banner').waitFor();
+
+    // Removing the live profile asks about its notes; deleting them removes its mirror.
+    await page.getByRole('button', { name: /^설정/ }).click();
+    await page.getByRole('button', { name: '삭제 — 내 상점' }).click();
+    const dialog = page.getByRole('dialog', { name: '프로필 삭제 — 내 상점' });
+    await expect
+      .poll(() => dialog.getByTestId('remove-mirror-info').textContent())
+      .toContain(`문의 ${shop.length.toLocaleString('ko-KR')}건`);
+    await dialog.getByLabel(/^함께 삭제/).check();
+    await dialog.getByRole('button', { name: '프로필 삭제' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /내 상점/ }).count()).toBe(0);
+    expect(deps.mirrors.profileMirrors('shop')).toEqual([]);
+    expect((await deps.settings.get()).settings.profiles.map((p) => p.id)).toEqual(['sandbox']);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('offers release 0.1.0’s marks to a live profile, matched by SeqNo, once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mirror-offer-'));
+    for (const f of ['notes-cache.json', 'notes-local.json']) {
+      copyFileSync(join('test/fixtures/legacy-json', f), join(dataDir, f));
+    }
+    const { page, deps } = await start({
+      dataDir,
+      prepare: async (d) => {
+        await addLiveProfile(d, await secondMarketplace());
+        await d.settings.update({ activeProfileId: 'shop' });
+      },
+    });
+    const offer = page.getByRole('region', { name: '처리 표시·메모 가져오기' });
+    await expect.poll(() => offer.textContent(), LONG).toContain('처리 표시 3건·메모 3건');
+    await offer.getByRole('button', { name: '가져오기' }).click();
+    await expect.poll(() => page.getByTestId('offer-imported').textContent()).toContain('4건을 가져왔습니다');
+    expect(await offer.count()).toBe(0);
+    const store = await activeMirror(deps);
+    expect(store.mark(101866)).toMatchObject({ handled: true, memo: '내일 재발송\n택배사 확인' });
+  });
+});
+
+describe('a mirror that cannot be read', () => {
+  it('is moved aside with a notice in the seller’s language, kept until dismissed, and a fresh one fills', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mirror-damaged-'));
+    mkdirSync(join(dataDir, MIRRORS_DIR));
+    const owner = {
+      profileId: 'sandbox',
+      kind: 'sandbox',
+      fingerprint: endpointFingerprint({
+        kind: 'sandbox',
+        identity: sandboxIdentity({ seed: 42, notes: 2000 }),
+      }),
+    };
+    writeFileSync(join(dataDir, MIRRORS_DIR, mirrorFileName(owner)), 'not a database '.repeat(400));
+    const { page, deps } = await start({ dataDir });
+    const notice = page.getByTestId('mirror-notice');
+    await expect
+      .poll(() => notice.textContent(), LONG)
+      .toMatch(
+        /문의 보관함 파일이 손상되어 mirrors\/sandbox-[0-9a-f]+\.corrupt-[\d-]+\.sqlite\(으\)로 옮기고 새 보관함을 시작했습니다/,
+      );
+    await expectShows(
+      page,
+      week((f) => deps.connection.sandbox()!.backend.notes(f)),
+    );
+    await notice.getByRole('button', { name: '확인' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('note-count').waitFor();
+    expect(await notice.count()).toBe(0);
+  });
+});
+
+describe('the store answers for the rest of the mirror', () => {
+  it('says how many notes a filter matches outside the period, and widens it on request', async () => {
+    const { page, deps } = await start({
+      prepare: async (d) => {
+        const ctx = { signal: new AbortController().signal, emit: () => {} };
+        await createHandlers(d)['notes.sync']({ start: addDays(TODAY, -89), end: TODAY, mode: 'full' }, ctx);
+      },
+    });
+    const backend = deps.connection.sandbox()!.backend;
+    const older = backend
+      .notes({
+        start: formatDateTime(dayStartMs(addDays(TODAY, -60))),
+        end: formatDateTime(dayEndMs(addDays(TODAY, -30)) - 999),
+      })
+      .find((n) => n.OrderNo !== undefined)!;
+    const sameOrder = backend
+      .notes({
+        start: formatDateTime(dayStartMs(addDays(TODAY, -89))),
+        end: formatDateTime(dayEndMs(TODAY) - 999),
+      })
+      .filter((n) => n.OrderNo === older.OrderNo);
+    const inWeek = sameOrder.filter((n) => Date.parse(n.InsDate!) >= dayStartMs(WEEK_START));
+    await page.getByLabel('주문번호').fill(older.OrderNo!);
+    const hint = page.getByTestId('outside-hint');
+    await expect
+      .poll(() => hint.textContent(), LONG)
+      .toContain(
+        inWeek.length === 0
+          ? `최근 90일에는 ${sameOrder.length}건 있습니다`
+          : `${sameOrder.length - inWeek.length}건 더 있습니다`,
+      );
+    await hint.getByRole('button', { name: '기간 넓히기' }).click();
+    await expect.poll(() => count(page), LONG).toBe(sameOrder.length);
+    await expect.poll(() => hint.count()).toBe(0);
+  });
+});
+
+describe('one sync per mirror', () => {
+  it('leaving and re-entering the inbox mid-sync shows the same sync, and its Cancel stops it', async () => {
+    const { page, ran, deps } = await start({ sandbox: { faults: { latencyMs: 150 } } });
+    ran.length = 0;
+    await page.getByLabel('기간').selectOption('90d');
+    const bar = page.getByTestId('sync-progress').locator('progress');
+    await expect.poll(async () => Number(await bar.getAttribute('max')), LONG).toBe(85);
+    await expect.poll(async () => Number(await bar.getAttribute('value')), LONG).toBeGreaterThan(1);
+
+    await page.getByRole('button', { name: /^룩북/ }).click();
+    await page.getByRole('navigation').locator('[aria-current="page"]', { hasText: '룩북' }).waitFor();
+    await expect.poll(() => page.getByTestId('sync-progress').count()).toBe(0);
+    await page.getByRole('button', { name: /^문의함/ }).click();
+
+    // The same bar, carried on from where it was.
+    await page.getByTestId('sync-progress').waitFor({ timeout: 5000 });
+    await expect.poll(async () => Number(await bar.getAttribute('max'))).toBe(85);
+    const resumedAt = Number(await bar.getAttribute('value'));
+    expect(resumedAt).toBeGreaterThan(1);
+    await expect.poll(async () => Number(await bar.getAttribute('value')), LONG).toBeGreaterThan(resumedAt);
+    expect(ran.filter((r) => r.start === addDays(TODAY, -89))).toHaveLength(1);
+
+    await page.getByTestId('sync-progress').getByRole('button', { name: '취소' }).click();
+    await page.getByTestId('sync-cancelled').waitFor(LONG);
+    expect(await page.getByTestId('sync-cancelled').textContent()).toMatch(
+      /85일 중 \d+일, 문의 [\d,]+건이 저장되었습니다/,
+    );
+    await expect.poll(() => page.getByTestId('sync-progress').count()).toBe(0);
+    // One sync of the 90 days ran, and it was cancelled: nothing else was started by coming back.
+    expect(ran.filter((r) => r.start === addDays(TODAY, -89))).toHaveLength(1);
+    expect((await activeMirror(deps)).lastSync()).toMatchObject({ cancelled: true });
+  });
+});

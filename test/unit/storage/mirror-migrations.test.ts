@@ -1,0 +1,174 @@
+// Mirror schema versions: every earlier version migrates forward to the same shape a new file gets; release
+// 0.1.0's notes files (a frozen sample that release's writer produced) come over with every note and mark; a
+// newer file is refused and left as it is; a field added to the note table becomes a column.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import {
+  LEGACY_CACHE_FILE,
+  LEGACY_LOCAL_FILE,
+  readLegacyNotesFiles,
+} from '../../../src-main/storage/legacy-notes-files';
+import {
+  ensureFieldColumns,
+  migrate,
+  MIGRATIONS,
+  MIRROR_VERSION,
+} from '../../../src-main/storage/mirror-schema';
+import { MirrorStore } from '../../../src-main/storage/mirror-store';
+import { openDatabase, UnreadableDatabaseError, userVersion } from '../../../src-main/storage/sqlite-file';
+import type { NoteField } from '../../../src-shared/note-fields';
+import { NOTE_FIELDS } from '../../../src-shared/note-fields';
+
+const FIXTURE = 'test/fixtures/legacy-json';
+const NOW = Date.parse('2026-11-24T10:00:00+09:00');
+const tmp = () => mkdtempSync(join(tmpdir(), 'mirror-migrate-'));
+
+function schemaOf(db: DatabaseSync): string[] {
+  return (
+    db
+      .prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all() as {
+      type: string;
+      name: string;
+      sql: string;
+    }[]
+  ).map((r) => `${r.type} ${r.name}: ${r.sql.replace(/\s+/g, ' ')}`);
+}
+
+describe('forward migrations', () => {
+  it.each(Array.from({ length: MIRROR_VERSION }, (_, v) => v))(
+    'a file at version %i reaches the current version with the shape a new file has',
+    (from) => {
+      const fresh = openDatabase(join(tmp(), 'fresh.sqlite'), { maxVersion: MIRROR_VERSION });
+      migrate(fresh, { nowMs: NOW });
+      const old = openDatabase(join(tmp(), 'old.sqlite'), { maxVersion: MIRROR_VERSION });
+      migrate(old, { nowMs: NOW }, MIGRATIONS, from);
+      expect(userVersion(old)).toBe(from);
+      expect(migrate(old, { nowMs: NOW })).toBe(from);
+      expect(userVersion(old)).toBe(MIRROR_VERSION);
+      expect(schemaOf(old)).toEqual(schemaOf(fresh));
+      fresh.close();
+      old.close();
+    },
+  );
+
+  it('leaves a file at its old version when a migration fails, and can run it again', () => {
+    const db = openDatabase(join(tmp(), 'm.sqlite'), { maxVersion: MIRROR_VERSION });
+    const failing = [
+      (d: DatabaseSync) => {
+        d.exec('CREATE TABLE half_done (x)');
+        throw new Error('disk full');
+      },
+    ];
+    expect(() => migrate(db, { nowMs: NOW }, failing, 1)).toThrow('disk full');
+    expect(userVersion(db)).toBe(0);
+    expect(schemaOf(db)).toEqual([]);
+    migrate(db, { nowMs: NOW });
+    expect(userVersion(db)).toBe(MIRROR_VERSION);
+    db.close();
+  });
+
+  it('migrates once when two connections open a new file', () => {
+    const file = join(tmp(), 'm.sqlite');
+    const a = openDatabase(file, { maxVersion: MIRROR_VERSION });
+    const b = openDatabase(file, { maxVersion: MIRROR_VERSION });
+    migrate(a, { nowMs: NOW });
+    expect(migrate(b, { nowMs: NOW })).toBe(MIRROR_VERSION);
+    expect(schemaOf(b)).toEqual(schemaOf(a));
+    a.close();
+    b.close();
+  });
+
+  it('refuses a file a newer release wrote, without touching it', () => {
+    const file = join(tmp(), 'm.sqlite');
+    const db = openDatabase(file, { maxVersion: MIRROR_VERSION });
+    migrate(db, { nowMs: NOW });
+    db.exec(`PRAGMA user_version = ${MIRROR_VERSION + 1}`);
+    db.close();
+    const before = readFileSync(file);
+    let error: unknown;
+    try {
+      openDatabase(file, { maxVersion: MIRROR_VERSION });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(UnreadableDatabaseError);
+    expect((error as UnreadableDatabaseError).reason).toBe('newer-version');
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('adds a column for a field added to the note table, empty for the notes already held', () => {
+    const db = openDatabase(join(tmp(), 'm.sqlite'), { maxVersion: MIRROR_VERSION });
+    migrate(db, { nowMs: NOW });
+    const added: NoteField = {
+      key: 'answerDate',
+      wire: 'AnswerDate',
+      kind: 'dateTime',
+      optional: true,
+      column: 'answer_date',
+      payload: 'plain',
+      label: { ko: '답변 시각', en: 'Answered' },
+      exportOrder: 11,
+      exportWidth: 20,
+    };
+    expect(ensureFieldColumns(db, [...NOTE_FIELDS, added])).toEqual(['answer_date']);
+    expect(ensureFieldColumns(db, [...NOTE_FIELDS, added])).toEqual([]);
+    db.close();
+  });
+});
+
+describe('release 0.1.0’s notes files', () => {
+  it('come over into the mirror with every note, every mark, the coverage and the last sync', async () => {
+    const dir = tmp();
+    copyFileSync(join(FIXTURE, LEGACY_CACHE_FILE), join(dir, LEGACY_CACHE_FILE));
+    copyFileSync(join(FIXTURE, LEGACY_LOCAL_FILE), join(dir, LEGACY_LOCAL_FILE));
+    const cache = JSON.parse(readFileSync(join(FIXTURE, LEGACY_CACHE_FILE), 'utf8')) as {
+      notes: { seqNo: number; at: number }[];
+      coverage: Record<string, string[]>;
+      asOf: number;
+      lastSync: unknown;
+    };
+    const local = JSON.parse(readFileSync(join(FIXTURE, LEGACY_LOCAL_FILE), 'utf8')) as {
+      marks: Record<string, { handled: boolean; memo: string; updatedAt: number }>;
+    };
+    expect(cache.notes.length).toBe(140);
+
+    const file = join(dir, 'm.sqlite');
+    const db = openDatabase(file, { maxVersion: MIRROR_VERSION });
+    migrate(db, { nowMs: NOW, legacy: readLegacyNotesFiles(dir, NOW) });
+    const store = new MirrorStore(db, file);
+    expect([...store.iterateNotes()]).toEqual(cache.notes);
+    expect(Object.fromEntries([...store.marks()].map(([k, v]) => [String(k), v]))).toEqual(local.marks);
+    for (const [seller, days] of Object.entries(cache.coverage)) {
+      expect([...store.coveredDays(seller)].sort()).toEqual(days);
+    }
+    expect(store.asOf()).toBe(cache.asOf);
+    expect(store.lastSync()).toEqual(cache.lastSync);
+    expect(store.notices()).toEqual([]);
+    store.close();
+  });
+
+  it('an unreadable file is moved aside with a notice, the other one still comes over', () => {
+    const dir = tmp();
+    copyFileSync(join(FIXTURE, LEGACY_LOCAL_FILE), join(dir, LEGACY_LOCAL_FILE));
+    const broken = readFileSync(join(FIXTURE, LEGACY_CACHE_FILE), 'utf8').slice(0, 900);
+    writeFileSync(join(dir, LEGACY_CACHE_FILE), broken);
+    const legacy = readLegacyNotesFiles(dir, NOW);
+    expect(legacy.movedAside).toEqual([
+      { kind: 'cache-reset', file: expect.stringMatching(/^notes-cache\.corrupt-2026-11-24-\d{6}\.json$/) },
+    ]);
+    expect(readFileSync(join(dir, legacy.movedAside[0]!.file), 'utf8')).toBe(broken);
+    expect(existsSync(join(dir, LEGACY_CACHE_FILE))).toBe(false);
+    const file = join(dir, 'm.sqlite');
+    const db = openDatabase(file, { maxVersion: MIRROR_VERSION });
+    migrate(db, { nowMs: NOW, legacy });
+    const store = new MirrorStore(db, file);
+    expect(store.noteCount()).toBe(0);
+    expect(store.marks().size).toBe(4);
+    expect(store.notices()).toMatchObject([{ kind: 'cache-reset', file: legacy.movedAside[0]!.file }]);
+    store.close();
+  });
+});

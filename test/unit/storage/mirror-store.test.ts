@@ -1,0 +1,205 @@
+// The mirror database: incremental writes, withdrawn notes, the period payload, the store's own questions, marks.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { InboxNote } from '../../../src-main/contract';
+import { createBackend, recentNotes } from '../../../src-main/sandbox/backend';
+import { toInboxNote } from '../../../src-main/storage/inbox-note';
+import { MIRROR_VERSION, migrate } from '../../../src-main/storage/mirror-schema';
+import { MirrorStore } from '../../../src-main/storage/mirror-store';
+import { openDatabase } from '../../../src-main/storage/sqlite-file';
+import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../../src-shared/market-day';
+import { decodePeriod } from '../../../src-shared/note-period';
+
+const NOW = new Date('2026-11-20T21:00:00+09:00');
+const TODAY = marketDayOf(NOW.getTime());
+const backend = createBackend({ seed: 42, now: NOW, notes: 6000 });
+const ALL = recentNotes(backend).map((n) => toInboxNote(n)!);
+
+const opened: MirrorStore[] = [];
+afterEach(() => {
+  for (const s of opened.splice(0)) s.close();
+});
+
+function openStore(file = join(mkdtempSync(join(tmpdir(), 'mirror-')), 'm.sqlite')): MirrorStore {
+  const db = openDatabase(file, { maxVersion: MIRROR_VERSION });
+  migrate(db, { nowMs: NOW.getTime() });
+  const store = new MirrorStore(db, file);
+  opened.push(store);
+  return store;
+}
+
+function dayOf(sellerId: string, day: string): InboxNote[] {
+  return ALL.filter((n) => n.sellerId === sellerId && marketDayOf(n.at) === day);
+}
+
+const SELLER = backend.sellerIds[0]!;
+
+describe('writing a day', () => {
+  it('writes each new note once and nothing when the same day comes again', () => {
+    const store = openStore();
+    const notes = dayOf(SELLER, TODAY);
+    expect(notes.length).toBeGreaterThan(10);
+    const first = store.writeSlice({ sellerId: SELLER, day: TODAY, notes, complete: true }, 1);
+    expect(first.written).toBe(notes.length);
+    expect(first.added).toEqual(notes.map((n) => n.seqNo));
+    expect(first.addedWaiting.map((w) => w.seqNo)).toEqual(
+      notes.filter((n) => n.replyStatus === 'NoReply').map((n) => n.seqNo),
+    );
+    const revision = store.revision();
+    const again = store.writeSlice({ sellerId: SELLER, day: TODAY, notes, complete: true }, 2);
+    expect(again).toEqual({ written: 0, added: [], addedWaiting: [], withdrawn: 0 });
+    expect(store.revision()).toBe(revision);
+    expect(store.coveredDays(SELLER)).toEqual(new Set([TODAY]));
+  });
+
+  it('writes only the note that changed, and a full day that lacks a note flags it withdrawn', () => {
+    const store = openStore();
+    const notes = dayOf(SELLER, TODAY);
+    store.writeSlice({ sellerId: SELLER, day: TODAY, notes, complete: true }, 1);
+    const waiting = notes.find((n) => n.replyStatus === 'NoReply')!;
+    const answered = notes.map((n) =>
+      n.seqNo === waiting.seqNo ? { ...n, replyStatus: 'ReplyComplete' as const } : n,
+    );
+    const gone = answered[0]!.seqNo === waiting.seqNo ? answered[1]! : answered[0]!;
+    const out = store.writeSlice(
+      { sellerId: SELLER, day: TODAY, notes: answered.filter((n) => n !== gone), complete: true },
+      5,
+    );
+    expect(out.written).toBe(1);
+    expect(out.withdrawn).toBe(1);
+    expect(store.waitingNotes(SELLER, 0, Infinity).map((w) => w.seqNo)).not.toContain(waiting.seqNo);
+
+    // Withdrawn: out of the period, the counts and the waiting set, but found by a lookup with its mark.
+    store.setMark(gone.seqNo, { handled: true, memo: '환불 완료' }, 6);
+    const period = store.period(TODAY, TODAY);
+    if (period.unchanged) throw new Error('expected notes');
+    expect(period.count).toBe(notes.length - 1);
+    expect(decodePeriod(period).some((n) => n.seqNo === gone.seqNo)).toBe(false);
+    expect(store.count({ start: TODAY, end: TODAY }).total).toBe(notes.length - 1);
+    const found = store.lookup({ seqNo: gone.seqNo });
+    expect(found).toMatchObject({ total: 1, withdrawn: 1 });
+    expect(found.notes[0]).toMatchObject({ withdrawnAt: 5, mark: { handled: true, memo: '환불 완료' } });
+
+    // Listed again: no longer withdrawn.
+    store.writeSlice({ sellerId: SELLER, day: TODAY, notes: answered, complete: true }, 7);
+    expect(store.lookup({ seqNo: gone.seqNo }).withdrawn).toBe(0);
+  });
+
+  it('does not flag anything withdrawn from a partial day (a failed slice keeps what it got)', () => {
+    const store = openStore();
+    const notes = dayOf(SELLER, TODAY);
+    store.writeSlice({ sellerId: SELLER, day: TODAY, notes, complete: true }, 1);
+    const out = store.writeSlice(
+      { sellerId: SELLER, day: TODAY, notes: notes.slice(0, 2), complete: false },
+      2,
+    );
+    expect(out.withdrawn).toBe(0);
+    expect(store.noteCount()).toBe(notes.length);
+  });
+});
+
+describe('the period payload', () => {
+  it('carries exactly the period’s notes, oldest first, every field intact, marks included', () => {
+    const store = openStore();
+    store.writeNotes(ALL);
+    const start = addDays(TODAY, -6);
+    const want = ALL.filter((n) => n.at >= dayStartMs(start) && n.at <= dayEndMs(TODAY)).sort(
+      (a, b) => a.at - b.at || a.seqNo - b.seqNo,
+    );
+    const marked = want[3]!.seqNo;
+    store.setMark(marked, { memo: '전화\n드림' }, 10);
+    const period = store.period(start, TODAY);
+    if (period.unchanged) throw new Error('expected notes');
+    expect(decodePeriod(period)).toEqual(want);
+    expect(Object.keys(period.marks)).toEqual([String(marked)]);
+    // Sellers, buyers and items travel once each; the payload is smaller than the notes as JSON objects.
+    const seller = period.columns.sellerId;
+    expect(seller.kind === 'dict' && seller.dict.length).toBe(3);
+    expect(JSON.stringify(period).length).toBeLessThan(JSON.stringify(want).length * 0.8);
+    // The same revision asked again: no notes sent.
+    expect(store.period(start, TODAY, { mirror: period.mirror, revision: period.revision })).toEqual({
+      unchanged: true,
+      mirror: period.mirror,
+      revision: period.revision,
+      start,
+      end: TODAY,
+    });
+    // Another mirror's revision with the same number is not this one's.
+    expect(store.period(start, TODAY, { mirror: 'other', revision: period.revision }).unchanged).toBe(false);
+  });
+});
+
+describe('questions the store answers about the whole mirror', () => {
+  it('finds by order number, item, buyer, SeqNo and text outside a period, and counts a wider period', () => {
+    const store = openStore();
+    store.writeNotes(ALL);
+    const weekStart = addDays(TODAY, -6);
+    const older = ALL.filter((n) => n.at < dayStartMs(weekStart) && n.orderNo !== undefined);
+    const target = older[Math.floor(older.length / 2)]!;
+    const outside = { start: weekStart, end: TODAY };
+    const byOrder = store.lookup({ orderNo: target.orderNo!, outside });
+    expect(byOrder.notes.map((f) => f.note.seqNo)).toContain(target.seqNo);
+    expect(
+      byOrder.notes.every((f) => f.note.orderNo === target.orderNo && f.note.at < dayStartMs(weekStart)),
+    ).toBe(true);
+    expect(store.lookup({ seqNo: target.seqNo }).notes[0]!.note).toEqual(target);
+
+    const itemNotes = ALL.filter((n) => n.itemNo === target.itemNo);
+    const byItem = store.lookup({ itemNo: target.itemNo, limit: 5 });
+    expect(byItem.total).toBe(itemNotes.length);
+    expect(byItem.notes.map((f) => f.note.seqNo)).toEqual(
+      [...itemNotes]
+        .sort((a, b) => b.at - a.at || b.seqNo - a.seqNo)
+        .slice(0, 5)
+        .map((n) => n.seqNo),
+    );
+
+    const word = '환불';
+    const text = (n: InboxNote) => [n.title, n.content, n.buyerId, n.itemName].some((s) => s.includes(word));
+    expect(store.lookup({ text: word }).total).toBe(ALL.filter(text).length);
+    // LIKE's wildcards are the buyer's characters, not patterns.
+    expect(store.lookup({ text: '%' }).total).toBe(ALL.filter((n) => n.content.includes('%')).length);
+
+    const from = addDays(TODAY, -89);
+    const inRange = ALL.filter((n) => n.at >= dayStartMs(from) && n.at <= dayEndMs(TODAY));
+    expect(store.count({ start: from, end: TODAY })).toEqual({
+      total: inRange.length,
+      noReply: inRange.filter((n) => n.replyStatus === 'NoReply').length,
+    });
+    expect(store.count({ start: from, end: TODAY, orderNo: target.orderNo! }).total).toBe(
+      inRange.filter((n) => n.orderNo === target.orderNo).length,
+    );
+  });
+});
+
+describe('marks', () => {
+  it('keeps a mark on disk once set, and removes one left neither handled nor with a memo', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mirror-')), 'm.sqlite');
+    const store = openStore(file);
+    store.setMark(100_005, { handled: true }, 1);
+    store.setMark(100_006, { memo: 'a' }, 2);
+    store.setMark(100_006, { memo: '' }, 3);
+    store.close();
+    const again = openStore(file);
+    expect([...again.marks()]).toEqual([[100_005, { handled: true, memo: '', updatedAt: 1 }]]);
+  });
+
+  it('imports marks by SeqNo, keeping a mark set here more recently, and remembers the decision', () => {
+    const store = openStore();
+    store.setMark(1, { handled: true, memo: 'here' }, 50);
+    const taken = store.importMarks(
+      'mirror:x',
+      new Map([
+        [1, { handled: false, memo: 'old', updatedAt: 10 }],
+        [2, { handled: true, memo: '', updatedAt: 10 }],
+      ]),
+      60,
+    );
+    expect(taken).toBe(1);
+    expect(store.mark(1)).toMatchObject({ memo: 'here' });
+    expect(store.mark(2)).toMatchObject({ handled: true });
+    expect(store.decidedSources()).toEqual(new Set(['mirror:x']));
+  });
+});
