@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { NotesContract } from '../../contract';
-import { isMarketDay, daysBetween } from '../../../src-shared/market-day';
+import { MAX_SYNC_DAYS } from '../../../src-shared/market-day';
+import { marketPeriodSchema } from '../../../src-shared/market-day-schema';
 import { createNotesCache } from '../../services/notes-cache';
 import { exportFileName, notesToCsv, notesToXlsx } from '../../services/notes-export';
 import { createLookbookItemsCache, fetchLookbookItemNos } from '../../services/notes-lookbook-items';
@@ -12,8 +13,7 @@ import { voidRequest } from './void-request';
 
 type Channels = keyof NotesContract;
 
-/** A year and a bit: enough for any report, and a typo in a year cannot start a ten-year sync. */
-export const MAX_SYNC_DAYS = 400;
+export { MAX_SYNC_DAYS };
 
 export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
   const cache = createNotesCache(deps.dataDir);
@@ -119,7 +119,6 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
   };
 }
 
-const day = z.string().refine(isMarketDay, 'a date as YYYY-MM-DD');
 const sellerId = z.string().min(1).max(100);
 const isTimeZone = (tz: string) => {
   try {
@@ -132,18 +131,13 @@ const isTimeZone = (tz: string) => {
 
 export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
   'notes.cached': voidRequest,
-  'notes.sync': z
-    .strictObject({
-      start: day,
-      end: day,
+  'notes.sync': marketPeriodSchema(
+    {
       sellerIds: z.array(sellerId).max(50).optional(),
       mode: z.enum(['full', 'refresh']),
-    })
-    .refine((r) => r.start <= r.end, { message: 'end is before start', path: ['end'] })
-    .refine((r) => daysBetween(r.start, r.end).length <= MAX_SYNC_DAYS, {
-      message: `at most ${MAX_SYNC_DAYS} days per sync`,
-      path: ['start'],
-    }),
+    },
+    MAX_SYNC_DAYS,
+  ),
   'notes.cancelSync': voidRequest,
   'notes.export': z.strictObject({
     format: z.enum(['csv', 'xlsx']),
