@@ -16,7 +16,7 @@ import type { SoapVersion } from './envelope-write';
 import { readSecurityHeader } from './envelope-read';
 import { BadEnvelopeError, SoapError } from './errors';
 import { isThrottleResponse } from './fault';
-import { redactEnvelope } from './redact';
+import { redactEnvelope, redactHead } from './redact';
 import type { TicketRotation, Tickets } from './ticket-rotation';
 import { readSoapResponse } from './transport';
 import type { Transport, TransportResponse } from './transport';
@@ -122,6 +122,15 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     };
     const started = performance.now();
     let response: TransportResponse | undefined;
+    // The log keeps the redacted head of the body; the EncryptedTicket the response hands back is a secret too.
+    const logResponse = (extraSecret?: string) => {
+      if (!response) return;
+      exchange.responseXml = loggedBody(
+        response.bodyText,
+        response.bodyTextComplete,
+        extraSecret ? [...secrets, extraSecret] : secrets,
+      );
+    };
     try {
       response = await deps.transport.post(url, built.xml, built.headers, {
         signal: opts.signal,
@@ -131,20 +140,22 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
       exchange.status = response.status;
       exchange.attempts = response.timings.attempts;
       exchange.bytesReceived = response.bytesReceived;
-      exchange.responseXml = capped(redactEnvelope(response.bodyText, secrets));
 
-      const data = readResponse(op, response, config, secrets, (encryptedTicket) => {
+      let rotated: string | undefined;
+      const result = await readResponse(op, response, config, secrets, (encryptedTicket) => {
+        rotated = encryptedTicket;
         if (seq !== undefined && encryptedTicket) {
           // Persisting the rotation is part of the call: a lost ticket would lock the seller out.
           return deps.tickets!.apply(seq, encryptedTicket);
         }
         return undefined;
       });
-      const result = await data;
+      logResponse(rotated);
       exchange.durationMs = performance.now() - started;
       deps.onExchange?.(exchange);
       return { data: result, exchange };
     } catch (err) {
+      logResponse();
       exchange.durationMs = performance.now() - started;
       const e = err as { deskCode?: string; message?: string; attempts?: number };
       if (exchange.attempts === 0 && typeof e.attempts === 'number') exchange.attempts = e.attempts;
@@ -180,13 +191,19 @@ async function readResponse<N extends OperationName>(
     limits: config.maxResponseBytes ? { maxBytes: config.maxResponseBytes } : undefined,
   });
   if (!envelope.payload) throw new BadEnvelopeError(`The response Body is empty; expected ${op}Response`);
-  const data = decodeResponse(op, envelope.payload, config.ns);
+  const data = decodeResponse(op, envelope.payload, config.ns, secrets);
   await rotate(readSecurityHeader(envelope.header, config.ns.nsRoot).encryptedTicket);
   return data;
 }
 
-function capped(xml: string): string {
-  return xml.length > RESPONSE_XML_CAP
-    ? `${xml.slice(0, RESPONSE_XML_CAP)}\n<!-- … ${xml.length - RESPONSE_XML_CAP} more characters -->`
-    : xml;
+/**
+ * What the network log keeps of a response body: its first RESPONSE_XML_CAP characters, redacted after the cut
+ * (so the cost is bounded whatever the body's size, and a ticket cut in two is hidden too), and a note of what
+ * was left out.
+ */
+function loggedBody(head: string, complete: boolean, secrets: readonly string[]): string {
+  const kept = redactHead(head, RESPONSE_XML_CAP, secrets);
+  if (complete && head.length <= RESPONSE_XML_CAP) return kept;
+  const more = complete ? `${head.length - RESPONSE_XML_CAP} more characters` : 'the rest of the body';
+  return `${kept}\n<!-- … ${more} -->`;
 }
