@@ -11,14 +11,14 @@ import type {
   ServiceNamespaces,
   SuggestOperationName,
 } from '../schema';
-import { buildRequest, decodeResponse } from './envelope-write';
+import { buildRequest } from './envelope-write';
 import type { SoapVersion } from './envelope-write';
-import { readSecurityHeader } from './envelope-read';
-import { BadEnvelopeError, SoapError } from './errors';
+import { SoapError } from './errors';
+import { sharedResponseDecoder } from './decode-pool';
+import type { ResponseDecoder } from './decode-pool';
 import { isThrottleResponse } from './fault';
 import { redactEnvelope, redactHead } from './redact';
 import type { TicketRotation, Tickets } from './ticket-rotation';
-import { readSoapResponse } from './transport';
 import type { Transport, TransportResponse } from './transport';
 
 export interface ClientConfig {
@@ -35,6 +35,8 @@ export interface ClientConfig {
 
 export interface ClientDeps {
   transport: Transport;
+  /** Where responses are read (default: the process's shared decoder, which uses a worker thread). */
+  decoder?: ResponseDecoder;
   /** Where the API service's tickets come from and where rotated EncryptedTickets go. */
   tickets?: TicketRotation;
   onExchange?: (exchange: Exchange) => void;
@@ -142,7 +144,8 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
       exchange.bytesReceived = response.bytesReceived;
 
       let rotated: string | undefined;
-      const result = await readResponse(op, response, config, secrets, (encryptedTicket) => {
+      const decoder = deps.decoder ?? sharedResponseDecoder();
+      const result = await readResponse(op, response, config, secrets, decoder, (encryptedTicket) => {
         rotated = encryptedTicket;
         if (seq !== undefined && encryptedTicket) {
           // Persisting the rotation is part of the call: a lost ticket would lock the seller out.
@@ -183,16 +186,19 @@ async function readResponse<N extends OperationName>(
   response: TransportResponse,
   config: ClientConfig,
   secrets: string[],
+  decoder: ResponseDecoder,
   rotate: (encryptedTicket: string | undefined) => Promise<unknown> | undefined,
 ): Promise<ResultOf<N>> {
-  // A fault wins over the HTTP status; HTML, empty or mistyped bodies get their own typed errors.
-  const { envelope } = readSoapResponse(response, {
+  const { data, encryptedTicket } = await decoder.decode({
+    op,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: response.bodyBytes,
+    ns: config.ns,
     secrets,
     limits: config.maxResponseBytes ? { maxBytes: config.maxResponseBytes } : undefined,
   });
-  if (!envelope.payload) throw new BadEnvelopeError(`The response Body is empty; expected ${op}Response`);
-  const data = decodeResponse(op, envelope.payload, config.ns, secrets);
-  await rotate(readSecurityHeader(envelope.header, config.ns.nsRoot).encryptedTicket);
+  await rotate(encryptedTicket);
   return data;
 }
 

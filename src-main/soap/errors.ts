@@ -330,3 +330,51 @@ export class SoapInternalError extends SoapError {
     this.name = 'SoapInternalError';
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Crossing a worker boundary: structured clone keeps an Error's message but not its class or fields, so the
+// decode worker sends these and the main thread revives the same class with the same (already redacted) fields.
+
+/** A SoapError as plain data: its class by name, its message, and its own fields (the cause stays behind). */
+export interface SerializedSoapError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+const REVIVABLE: Record<string, { prototype: SoapError }> = {
+  SoapError,
+  XmlSecurityError,
+  XmlMalformedError,
+  XmlEncodingError,
+  BadEnvelopeError,
+  BadValueError,
+  SoapFaultError,
+  HttpStatusError,
+  NotXmlError,
+  WrongContentTypeError,
+  ResponseTooLargeError,
+  TimeoutError,
+  AbortedError,
+  ConnectionError,
+  SoapInternalError,
+};
+
+export function serializeSoapError(err: SoapError): SerializedSoapError {
+  return { name: err.name, message: err.message, fields: { ...err } };
+}
+
+/** The error again, as an instance of its class; an unknown class comes back as a SoapInternalError. */
+export function reviveSoapError(data: SerializedSoapError): SoapError {
+  const cls = Object.hasOwn(REVIVABLE, data.name) ? REVIVABLE[data.name] : undefined;
+  if (!cls) return new SoapInternalError(`${data.name}: ${data.message}`);
+  const err = Object.create(cls.prototype) as SoapError;
+  Object.defineProperty(err, 'message', { value: data.message, writable: true, configurable: true });
+  Object.assign(err, data.fields);
+  Object.defineProperty(err, 'stack', {
+    value: `${data.name}: ${data.message}\n    at the response decoder (worker thread)`,
+    writable: true,
+    configurable: true,
+  });
+  return err;
+}
