@@ -23,9 +23,14 @@ const httpUrl = z
     }
   }, 'must be an http(s) URL');
 
+// Names every JavaScript object answers to: as a profile id they would read a prototype's property from any
+// plain map (storage uses null-prototype maps, and refusing them keeps every other map safe too).
+const RESERVED_IDS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
 export const profileIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only (at most 64)');
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only (at most 64)')
+  .refine((id) => !RESERVED_IDS.has(id), 'a name JavaScript reserves (such as constructor or __proto__)');
 
 const profileShape = z.object({
   id: profileIdSchema,

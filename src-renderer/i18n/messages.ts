@@ -52,10 +52,12 @@ const shellKo = {
   'error.NOT_FOUND': '찾는 항목이 없습니다.',
   'error.NETWORK': '마켓에 연결할 수 없습니다.',
   'error.TIMEOUT': '마켓이 제시간에 응답하지 않았습니다.',
+  'error.DATA_FILE': '데이터 파일을 읽거나 저장할 수 없습니다.',
   'error.todo.fix': '표시된 항목을 고친 뒤 다시 저장하세요.',
   'error.todo.reenter': '티켓을 지우거나 다시 입력하세요.',
   'error.todo.consent': '약한 저장 방식에 동의하거나 키링을 설치하세요.',
   'error.todo.keystore': '시스템 키링을 잠금 해제한 뒤 다시 시도하세요.',
+  'error.todo.dataFolder': '자세히에 나온 파일과 데이터 폴더의 권한과 남은 공간을 확인한 뒤 다시 시도하세요.',
   'error.todo.retry': '잠시 후 다시 시도하세요. 계속되면 자세히를 눌러 내용을 확인하세요.',
   'shortcuts.title': '키보드 단축키',
   'shortcuts.open': '단축키 보기',
@@ -70,6 +72,12 @@ const shellKo = {
   'settings.autoRefresh.hint': '0이면 끔',
   'settings.notice.title': '설정을 기본값으로 되돌렸습니다',
   'settings.notice.body': '설정 파일을 읽을 수 없어 {file} 파일로 옮겨 두었습니다.',
+  'settings.notice.unreadable.title': '설정 파일을 열 수 없어 기본값으로 시작했습니다',
+  'settings.notice.unreadable.body':
+    '원래 파일은 {file} 이름으로 옮겨 두었습니다. 되살리려면 데이터 폴더에서 그 파일의 권한을 확인하세요.',
+  'settings.notice.readonly.title': '데이터 폴더에 저장할 수 없습니다',
+  'settings.notice.readonly.body':
+    '{dir} 폴더가 읽기 전용이거나 쓰기 권한이 없습니다. 바꾼 설정은 앱을 닫을 때까지만 유지됩니다. 폴더 권한을 고친 뒤 앱을 다시 시작하세요.',
   'settings.profiles': '연결 프로필',
   'settings.profile.addLive': '라이브 프로필 추가',
   'settings.profile.editor': '프로필 편집',
@@ -165,10 +173,13 @@ const shellEn: Record<keyof typeof shellKo, string> = {
   'error.NOT_FOUND': 'The item was not found.',
   'error.NETWORK': 'The marketplace cannot be reached.',
   'error.TIMEOUT': 'The marketplace did not answer in time.',
+  'error.DATA_FILE': 'A data file cannot be read or saved.',
   'error.todo.fix': 'Correct the field named in the details and save again.',
   'error.todo.reenter': 'Clear the tickets or enter them again.',
   'error.todo.consent': 'Accept weaker storage, or install a keyring.',
   'error.todo.keystore': 'Unlock the system keyring and try again.',
+  'error.todo.dataFolder':
+    'Check the permissions and free space of the file named in Details and its folder, then try again.',
   'error.todo.retry': 'Try again in a moment. If it keeps happening, open Details.',
   'shortcuts.title': 'Keyboard shortcuts',
   'shortcuts.open': 'Show shortcuts',
@@ -183,6 +194,13 @@ const shellEn: Record<keyof typeof shellKo, string> = {
   'settings.autoRefresh.hint': '0 turns it off',
   'settings.notice.title': 'Settings were reset to defaults',
   'settings.notice.body': 'The settings file could not be read; it was kept as {file}.',
+  'settings.notice.unreadable.title':
+    'The settings file could not be opened, so Seller Desk started on defaults',
+  'settings.notice.unreadable.body':
+    'The original was moved aside as {file}; check its permissions in the data folder to bring it back.',
+  'settings.notice.readonly.title': 'Seller Desk cannot save to its data folder',
+  'settings.notice.readonly.body':
+    'The folder {dir} is read-only or not writable. Changes last until the app closes: fix the folder’s permissions and restart Seller Desk.',
   'settings.profiles': 'Connection profiles',
   'settings.profile.addLive': 'Add live profile',
   'settings.profile.editor': 'Edit profile',

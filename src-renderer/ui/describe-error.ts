@@ -18,6 +18,7 @@ const KNOWN: Partial<Record<ErrorCode, [MessageKey, MessageKey]>> = {
   NOT_FOUND: ['error.NOT_FOUND', 'error.todo.retry'],
   NETWORK: ['error.NETWORK', 'error.todo.retry'],
   TIMEOUT: ['error.TIMEOUT', 'error.todo.retry'],
+  DATA_FILE: ['error.DATA_FILE', 'error.todo.dataFolder'],
 };
 
 export function describeError(err: unknown): ErrorParts {
