@@ -103,9 +103,17 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
       if (missing.length > 0) throw new MissingTicketsError(missing);
       seq = deps.tickets.begin();
     }
-    const secrets = [tickets.authTicket, tickets.encryptedTicket, tickets.memberTicket].filter(
-      (s): s is string => typeof s === 'string' && s.length > 0,
-    );
+    // The connection's tickets, also for the suggest service, which never receives them: one server may answer
+    // both and echo what it learned (in an earlier session too, so the store is asked once if need be).
+    if (deps.tickets) {
+      if (service === 'market')
+        deps.tickets.remember(tickets.authTicket, tickets.encryptedTicket, tickets.memberTicket);
+      else if (deps.tickets.secrets.length === 0) {
+        const stored = await deps.tickets.sink.current().catch(() => ({}) as Tickets);
+        deps.tickets.remember(stored.authTicket, stored.encryptedTicket, stored.memberTicket);
+      }
+    }
+    const secrets = [...(deps.tickets?.secrets ?? [])];
 
     const built = buildRequest(op, req, { version: config.soapVersion, ns: config.ns, tickets });
     const exchange: Exchange = {

@@ -26,7 +26,7 @@ import { escAttr, escText, planOf, readRecord, serviceNamespaces, writeAttrs, wr
 import type { RecordMemo } from './codec';
 import type { XmlElement } from './xml-read';
 import { BadValueError } from './errors';
-import { redactSnippet } from './redact';
+import { redactSnippet, secretScrubber } from './redact';
 import { assertXmlChars, markText, unmark } from './xml-text';
 
 export type SoapVersion = '1.1' | '1.2';
@@ -377,7 +377,8 @@ export class PayloadError extends Error {
 /**
  * Decodes `<Op>Response` into the typed result (undefined when the optional Result is absent). Whatever does
  * not fit is a BadValueError whose detail is cut short and stripped of `secrets` (the tickets in use), since
- * the element names and values it quotes came from the server.
+ * the element names and values it quotes came from the server; a string value holding one of them has it
+ * replaced by [redacted], so an echoed ticket never reaches the mirror, the screen or an export.
  */
 export function decodeResponse<N extends OperationName>(
   op: N,
@@ -397,8 +398,16 @@ export function decodeResponse<N extends OperationName>(
   const resultEl = payload.children.find((c) => c.name === `${op}Result` && known.has(c.ns));
   if (!resultEl) return undefined as ResultOf<N>;
   const showRaw = (raw: string) => redactSnippet(raw, secrets, 60);
+  const scrub = secretScrubber(secrets);
   try {
-    return readRecord(resultEl, spec.result as RecordName, known, `${op}Result`, showRaw) as ResultOf<N>;
+    return readRecord(
+      resultEl,
+      spec.result as RecordName,
+      known,
+      `${op}Result`,
+      showRaw,
+      scrub,
+    ) as ResultOf<N>;
   } catch (err) {
     if (err instanceof ValueError) throw new BadValueError(err.message, { secrets });
     throw err;

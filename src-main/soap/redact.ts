@@ -175,6 +175,27 @@ export function redactText(s: string, secrets: readonly string[] = []): string {
   return redactOpaqueTokens(out);
 }
 
+/**
+ * For values decoded from a response (a note's text, a lookbook's HTML): the tickets in use, as they would read
+ * once the XML escaping is gone (raw or URL-encoded), become REDACTED. Undefined when there is nothing to scrub,
+ * so the decoder pays nothing without tickets. Opaque-looking tokens are data here and stay.
+ */
+export function secretScrubber(secrets: readonly string[]): ((text: string) => string) | undefined {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (!secret) continue;
+    forms.add(secret);
+    forms.add(encodeURIComponent(secret));
+  }
+  if (forms.size === 0) return undefined;
+  const ordered = [...forms].sort((a, b) => b.length - a.length);
+  return (text) => {
+    let out = text;
+    for (const form of ordered) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    return out;
+  };
+}
+
 /** Longest text an error detail keeps of what a server sent; cut before redaction, so nothing can overflow. */
 export const MAX_DETAIL_CHARS = 500;
 
