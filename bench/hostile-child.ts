@@ -20,6 +20,7 @@ const limits = {
   maxAttributes: 10_000_000,
   maxElements: 100_000_000,
   minBytesPerElement: 1,
+  minBytesPerAttribute: 1,
   maxNameLength: 1e9,
 };
 const run = () => {

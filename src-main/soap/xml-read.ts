@@ -51,6 +51,12 @@ export interface ParseLimits {
   minBytesPerElement?: number;
   /** Default 256 attributes (namespace declarations included) on one element. */
   maxAttributes?: number;
+  /**
+   * Default 12: beyond the first 50,000 attributes, a document may hold one attribute per this many bytes. An
+   * attribute costs the tree 50-80 bytes (its slot, its value, its key), so with the element rule this keeps a
+   * tree within a small multiple of its body whatever the markup; real records spend 20-50 bytes on each.
+   */
+  minBytesPerAttribute?: number;
   /** Default 1024 characters for an element, attribute or processing-instruction name. */
   maxNameLength?: number;
 }
@@ -71,6 +77,8 @@ export const DEFAULT_MAX_DEPTH = 256;
 export const DEFAULT_MAX_ELEMENTS = 1_000_000;
 export const DEFAULT_MIN_BYTES_PER_ELEMENT = 16;
 const ELEMENT_ALLOWANCE = 10_000;
+export const DEFAULT_MIN_BYTES_PER_ATTRIBUTE = 12;
+const ATTRIBUTE_ALLOWANCE = 50_000;
 export const DEFAULT_MAX_ATTRIBUTES = 256;
 export const DEFAULT_MAX_NAME_LENGTH = 1024;
 // The tree is built recursively; far below the JS stack limit whatever the caller asks for.
@@ -546,12 +554,22 @@ interface TreeLimits {
   maxDepth: number;
   maxElements: number;
   maxAttributes: number;
+  /** Attributes in the whole document. */
+  maxTotalAttributes: number;
   maxNameLength: number;
 }
 
 // Below this many prefixed attributes and namespace declarations on one element, a scan of the few already
 // seen is cheaper than a hash set; above it, the set keeps the duplicate check linear.
 const SPECIAL_SCAN_LIMIT = 8;
+
+function qualifiedKey(cache: Map<string, Map<string, string>>, uri: string, local: string): string {
+  let byLocal = cache.get(uri);
+  if (!byLocal) cache.set(uri, (byLocal = new Map()));
+  let key = byLocal.get(local);
+  if (key === undefined) byLocal.set(local, (key = `{${uri}}${local}`));
+  return key;
+}
 
 /** Adds character data to the open element; pieces are joined once, when the element closes. */
 function appendText(frame: Frame, piece: string): void {
@@ -568,7 +586,8 @@ function appendText(frame: Frame, piece: string): void {
  * unless the whole document passed.
  */
 function readTree(s: string, limits: TreeLimits): XmlElement {
-  const { maxDepth, maxElements, maxAttributes, maxNameLength } = limits;
+  const { maxDepth, maxElements, maxAttributes, maxTotalAttributes, maxNameLength } = limits;
+  let attributes = 0;
   const len = s.length;
   const stack: Frame[] = [];
   let top: Frame | undefined;
@@ -586,6 +605,8 @@ function readTree(s: string, limits: TreeLimits): XmlElement {
   // reusing the string spares a slice and a name scan per attribute.
   const attrNames: string[] = [];
   const elementNames: string[] = [];
+  // "{uri}local" keys of qualified attributes, one string per name for the whole document (xsi:nil repeats).
+  const qualifiedKeys = new Map<string, Map<string, string>>();
 
   const nameTooLong = (at: number, end: number) => {
     if (end - at > maxNameLength)
@@ -729,6 +750,11 @@ function readTree(s: string, limits: TreeLimits): XmlElement {
             'attributes',
             `more than ${maxAttributes} attributes on <${shown(qname)}> at ${lineCol(s, k)}`,
           );
+        if (++attributes > maxTotalAttributes)
+          throw new XmlSecurityError(
+            'attributes',
+            `more than ${maxTotalAttributes} attributes in ${len} characters at ${lineCol(s, k)}`,
+          );
         const at = k;
         let aname = attrNames[count];
         if (
@@ -838,7 +864,7 @@ function readTree(s: string, limits: TreeLimits): XmlElement {
               throw malformedError(
                 `Namespace prefix "${shown(prefix)}" of attribute ${shown(an)} is not declared`,
               );
-            const key = `{${uri}}${local}`;
+            const key = qualifiedKey(qualifiedKeys, uri, local);
             if (key in qattrs)
               throw malformedError(`Attribute ${shown(key)} appears twice on <${shown(qname)}>`);
             qattrs[key] = prefixed[j + 1]!;
@@ -931,6 +957,8 @@ export function parseXml(input: string | Uint8Array, opts: ParseOptions = {}): X
       ELEMENT_ALLOWANCE + Math.floor(size / (opts.minBytesPerElement ?? DEFAULT_MIN_BYTES_PER_ELEMENT)),
     ),
     maxAttributes: opts.maxAttributes ?? DEFAULT_MAX_ATTRIBUTES,
+    maxTotalAttributes:
+      ATTRIBUTE_ALLOWANCE + Math.floor(size / (opts.minBytesPerAttribute ?? DEFAULT_MIN_BYTES_PER_ATTRIBUTE)),
     maxNameLength: opts.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
   };
   parseSecrets = secrets;
