@@ -9,7 +9,11 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: resolve('src-main/electron/main.ts') },
+        // The decode worker is an entry of its own: the main process starts it from the file beside index.js.
+        input: {
+          index: resolve('src-main/electron/main.ts'),
+          'decode-worker': resolve('src-main/soap/decode-worker.ts'),
+        },
       },
     },
   },

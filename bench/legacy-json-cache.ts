@@ -1,5 +1,5 @@
 // Release 0.1.0's notes cache, kept in the bench only so the mirror's figures stand beside the design they replace
-// (npm run bench, section f). A copy of src-main/services/notes-cache.ts of that release, its imports adjusted.
+// (npm run bench, section h). A copy of src-main/services/notes-cache.ts of that release, its imports adjusted.
 // Original header:
 //
 // The notes mirror in the main process and its two files in the data directory:

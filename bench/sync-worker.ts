@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createSoapClient } from '../src-main/soap/client';
 import { TicketRotation, createMemoryTicketSink } from '../src-main/soap/ticket-rotation';
 import { createTransport } from '../src-main/soap/transport';
@@ -28,6 +29,10 @@ const client = createSoapClient(
 const dir = mkdtempSync(join(tmpdir(), 'bench-sync-'));
 const mirror = openMirror(dir);
 const store = mirror.store;
+// The main thread's longest block during the sync: what IPC and the window would have waited for in the app.
+const loop = monitorEventLoopDelay({ resolution: 1 });
+const tick = setInterval(() => {}, 1);
+loop.enable();
 const t = performance.now();
 const outcome = await syncNotes(
   { start: '2026-07-20', end: '2026-11-20', mode: 'full' },
@@ -42,6 +47,8 @@ const outcome = await syncNotes(
   },
 );
 const wallMs = performance.now() - t;
+loop.disable();
+clearInterval(tick);
 const notes = heldNotes(store).length;
 mirror.close();
 rmSync(dir, { recursive: true, force: true });
@@ -52,5 +59,7 @@ process.stdout.write(
     notes,
     failed: outcome.failedSlices.length,
     maxRssMB: process.resourceUsage().maxRSS / 1024,
+    blockMs: loop.max / 1e6,
+    blockP99Ms: loop.percentile(99) / 1e6,
   }) + '\n',
 );

@@ -14,9 +14,15 @@ export interface SyncRow {
   pages: number;
   synced: number;
   maxRssMB: number;
+  /** The longest the syncing process's main thread was blocked (worst round), and its 99th percentile delay. */
+  blockMs: number;
+  blockP99Ms: number;
 }
 
-export async function benchSync(sizes = [10_000, 100_000], rounds = 5): Promise<SyncRow[]> {
+export async function benchSync(
+  sizes = (process.env['BENCH_SYNC_NOTES'] ?? '10000,100000').split(',').map(Number),
+  rounds = Number(process.env['BENCH_SYNC_ROUNDS'] ?? 5),
+): Promise<SyncRow[]> {
   const rows: SyncRow[] = [];
   for (const n of sizes) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/sandbox.ts'], {
@@ -29,7 +35,17 @@ export async function benchSync(sizes = [10_000, 100_000], rounds = 5): Promise<
     const info = JSON.parse(line) as { baseUrl: string; tickets: unknown; ns: unknown };
     try {
       const variants = { ours: ['4', '500'], 'one page at a time': ['1', '100'] } as const;
-      const samples: Record<string, { wallMs: number; pages: number; notes: number; maxRssMB: number }[]> = {
+      const samples: Record<
+        string,
+        {
+          wallMs: number;
+          pages: number;
+          notes: number;
+          maxRssMB: number;
+          blockMs: number;
+          blockP99Ms: number;
+        }[]
+      > = {
         ours: [],
         'one page at a time': [],
       };
@@ -63,6 +79,8 @@ export async function benchSync(sizes = [10_000, 100_000], rounds = 5): Promise<
           pages: xs[0]!.pages,
           synced: xs[0]!.notes,
           maxRssMB: Math.max(...xs.map((x) => x.maxRssMB)),
+          blockMs: Math.max(...xs.map((x) => x.blockMs)),
+          blockP99Ms: median(xs.map((x) => x.blockP99Ms)),
         });
       }
     } finally {

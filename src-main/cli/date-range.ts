@@ -1,6 +1,7 @@
 // The notes inbox's date filter on the command line. Dates alone are whole days in Korea (the marketplace's
 // own clock); full xsd:dateTime values go to the marketplace as typed.
 import { dateTimeInstant, formatDateTime, isDateTime } from '../schema';
+import { FIRST_MARKET_DAY, LAST_MARKET_DAY, MAX_PERIOD_DAYS } from '../../src-shared/market-day';
 import { UsageError } from './cli-error';
 
 const KST_MINUTES = 540;
@@ -36,8 +37,23 @@ export function noteDateRange(
     from === undefined
       ? formatDateTime((dateTimeInstant(end, KST_MINUTES) ?? nowMs) - 7 * DAY_MS, KST_MINUTES)
       : parseBound('from', from);
-  if (dateTimeInstant(end, KST_MINUTES)! < dateTimeInstant(start, KST_MINUTES)!) {
+  const startMs = dateTimeInstant(start, KST_MINUTES)!;
+  const endMs = dateTimeInstant(end, KST_MINUTES)!;
+  for (const [flag, ms] of [
+    ['from', startMs],
+    ['to', endMs],
+  ] as const) {
+    const day = formatDateTime(ms, KST_MINUTES).slice(0, 10);
+    if (day < FIRST_MARKET_DAY || day > LAST_MARKET_DAY)
+      throw new UsageError(
+        `--${flag} must fall between ${FIRST_MARKET_DAY} and ${LAST_MARKET_DAY}; got ${day}.`,
+      );
+  }
+  if (endMs < startMs) {
     throw new UsageError(`--to (${end}) is before --from (${start}).`);
+  }
+  if (endMs - startMs > MAX_PERIOD_DAYS * DAY_MS) {
+    throw new UsageError(`--from and --to may be at most ${MAX_PERIOD_DAYS} days apart.`);
   }
   return { start, end };
 }

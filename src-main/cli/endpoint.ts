@@ -307,6 +307,12 @@ export async function openEndpoint(
     assertTickets(tickets, needs.memberTicket);
     // Rotated EncryptedTickets live for this run only: the app's vault keeps its own rotation order.
     rotation = new TicketRotation(createMemoryTicketSink(tickets));
+  } else {
+    // The suggest service is sent no tickets, but one server may answer both services and echo them: whatever
+    // tickets the environment holds are scrubbed from its answers too.
+    const tickets = await liveTickets(plan, env).catch(() => ({}) as Tickets);
+    if (tickets.authTicket || tickets.encryptedTicket || tickets.memberTicket)
+      rotation = new TicketRotation(createMemoryTicketSink(tickets));
   }
   const client = createSoapClient(
     { ...config, apiBaseUrl: plan.apiBaseUrl, suggestBaseUrl: plan.suggestBaseUrl, ns: plan.ns },

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'VAULT_INSECURE',
   'NOT_FOUND',
   'CANCELLED',
+  /** A data file of the app cannot be read or written (permissions, a read-only or full disk…). */
+  'DATA_FILE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

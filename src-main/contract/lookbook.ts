@@ -67,7 +67,15 @@ export interface Lookbook {
   items: LookbookItem[];
   /** Where relative URLs inside HTML elements resolve (the API host's origin). */
   assetBaseUrl: string;
+  /**
+   * The built-in sandbox's own image route (origin and path, e.g. http://127.0.0.1:8788/images/) when the
+   * connection is the sandbox: the one place images may load over http and from loopback.
+   */
+  sandboxImageBase?: string;
 }
+
+/** The path of the sandbox's image route (its seeded item and intro images live below it). */
+export const SANDBOX_IMAGE_PATH = '/images/';
 
 export type AuditSeverity = 'error' | 'warning' | 'info';
 

@@ -57,12 +57,18 @@ export interface Settings {
   };
 }
 
-/** Shown once after the settings file could not be read and was replaced by defaults. */
-export interface SettingsNotice {
-  kind: 'settings-reset';
-  /** File name (in the data directory) the unreadable settings were moved to. */
-  backupFile: string;
-}
+/**
+ * Shown after the settings file could not be used, until dismissed:
+ * - `settings-reset`: it held something unreadable (not JSON, a newer version…) and was kept as `backupFile`;
+ * - `settings-unreadable`: it could not be opened at all (a folder in its place, no permission) and was moved
+ *   aside as `backupFile`;
+ * - `data-folder-readonly`: the data folder cannot be written; the app runs on what it could read (defaults
+ *   when nothing), and changes last until it closes. `dataDir` says where to fix permissions.
+ */
+export type SettingsNotice =
+  | { kind: 'settings-reset'; backupFile: string }
+  | { kind: 'settings-unreadable'; backupFile: string }
+  | { kind: 'data-folder-readonly'; dataDir: string };
 
 export interface SettingsView {
   settings: Settings;

@@ -1,6 +1,17 @@
 // The only module (with the preload) that imports electron. Everything it wires is tested elsewhere.
-import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, screen, session, shell } from 'electron';
-import { writeFile } from 'node:fs/promises';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHANNELS } from '../contract';
@@ -9,7 +20,8 @@ import { createHandlers, requestSchemas } from '../host/create-handlers';
 import { assembleHost } from '../host/assemble-host';
 import { createSafeStorageVault } from '../host/safe-storage-vault';
 import { appMenuTemplate } from './app-menu';
-import { isAllowedPermission, isAppUrl } from './window-security';
+import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileFor, rendererRoot } from './app-protocol';
+import { CONTENT_SECURITY_POLICY, isAllowedPermission, isAppUrl } from './window-security';
 import type { SecureWebPreferences } from './window-security';
 import { loadWindowState, MIN_SIZE, saveWindowState } from './window-state';
 
@@ -21,12 +33,14 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 }
 
+// The renderer's own scheme; privileges can only be granted before 'ready'.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+
 const here = fileURLToPath(new URL('.', import.meta.url));
 let mainWindow: BrowserWindow | null = null;
 
 function rendererUrl(): string {
-  const dev = process.env['ELECTRON_RENDERER_URL'];
-  return dev ?? `file://${join(here, '../renderer/index.html')}`;
+  return process.env['ELECTRON_RENDERER_URL'] ?? APP_ENTRY_URL;
 }
 
 async function createWindow(): Promise<void> {
@@ -100,6 +114,19 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 void app.whenReady().then(async () => {
+  // Only files of the built renderer, by the path rules of app-protocol.ts; the CSP travels with each page.
+  const root = rendererRoot(here);
+  protocol.handle(APP_SCHEME, async (request) => {
+    const found = await appFileFor(request.url, root);
+    if (!('file' in found)) return new Response(null, { status: found.status });
+    return new Response(await readFile(found.file), {
+      headers: {
+        'content-type': found.contentType,
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  });
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, app.isPackaged)));
   // Copy buttons and desktop notifications need these two; everything else (camera, geolocation…) is refused.
   session.defaultSession.setPermissionRequestHandler((wc, permission, callback) =>

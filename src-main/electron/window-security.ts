@@ -44,30 +44,44 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
-/** True when url belongs to the app itself (same file directory, or the dev server origin). */
+/**
+ * True when url belongs to the app itself: the app:// host it is served from, the same file (for a file://
+ * entry), or the dev server's origin. A custom scheme's URL has the opaque origin "null", which every other
+ * custom URL shares, so app:// is matched by scheme and host, never by origin.
+ */
 export function isAppUrl(url: string, appUrl: string): boolean {
   try {
     const u = new URL(url);
     const a = new URL(appUrl);
     if (a.protocol === 'file:') return u.protocol === 'file:' && u.pathname === a.pathname;
+    if (a.protocol !== 'http:' && a.protocol !== 'https:')
+      return u.protocol === a.protocol && u.host === a.host && a.host !== '';
     return u.origin === a.origin;
   } catch {
     return false;
   }
 }
 
-/** The only permissions the app grants, and only to its own pages: copying text and desktop notifications. */
-export const ALLOWED_PERMISSIONS: readonly string[] = ['clipboard-sanitized-write', 'notifications'];
+/**
+ * The only permissions the app grants, and only to its own pages: copying text, desktop notifications, and
+ * reaching the loopback address of the built-in sandbox (Chromium's local network access rule would otherwise
+ * hold back its images on the app:// origin; which images may load is decided by the renderer and the CSP).
+ */
+export const ALLOWED_PERMISSIONS: readonly string[] = [
+  'clipboard-sanitized-write',
+  'notifications',
+  'local-network-access',
+];
 
 export function isAllowedPermission(permission: string, requestingUrl: string, appUrl: string): boolean {
   if (!ALLOWED_PERMISSIONS.includes(permission)) return false;
-  // A permission check may report only the origin ('file://' for the packaged app).
+  // A permission check may report only the origin ('app://seller-desk' for the packaged app).
   if (isAppUrl(requestingUrl, appUrl)) return true;
   try {
     const a = new URL(appUrl);
-    return a.protocol === 'file:'
-      ? requestingUrl === 'file://' || requestingUrl === 'file:///'
-      : new URL(requestingUrl).origin === a.origin;
+    if (a.protocol === 'file:') return requestingUrl === 'file://' || requestingUrl === 'file:///';
+    if (a.protocol !== 'http:' && a.protocol !== 'https:') return false;
+    return new URL(requestingUrl).origin === a.origin;
   } catch {
     return false;
   }

@@ -44,8 +44,30 @@ export function invalidArgument(message: string, error: z.ZodError, subject: str
 
 const codes = new Set<string>(ERROR_CODES);
 
+const MAX_MESSAGE = 1000;
+const MAX_DETAIL = 4000;
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
 /** Maps anything thrown to the envelope's error. Errors from lower layers carry `deskCode`. */
 export function toDeskError(err: unknown): DeskError {
+  try {
+    return clipped(describeThrown(err));
+  } catch {
+    return { code: 'INTERNAL', message: 'Unexpected error.' };
+  }
+}
+
+/** Long texts are cut (a hostile value can be megabytes); the structured parts pass as they are. */
+function clipped(e: DeskError): DeskError {
+  const out: DeskError = { ...e, message: clip(e.message, MAX_MESSAGE) };
+  if (e.detail !== undefined) out.detail = clip(e.detail, MAX_DETAIL);
+  else delete out.detail;
+  if (e.reason !== undefined) out.reason = clip(e.reason, MAX_DETAIL);
+  if (e.issues !== undefined) out.issues = boundedIssues(e.issues);
+  return out;
+}
+
+function describeThrown(err: unknown): DeskError {
   if (err instanceof HostError) {
     const error: DeskError = { code: err.code, message: err.message, detail: err.detail };
     if (err.issues) error.issues = err.issues;
@@ -56,15 +78,63 @@ export function toDeskError(err: unknown): DeskError {
     if (typeof e.deskCode === 'string' && codes.has(e.deskCode)) {
       return {
         code: e.deskCode as ErrorCode,
-        message: String(e.message ?? e.deskCode),
+        message: typeof e.message === 'string' ? e.message : e.deskCode,
         detail: typeof e.detail === 'string' ? e.detail : undefined,
         ...errorFields(err),
       };
     }
     if (e.name === 'AbortError') return { code: 'ABORTED', message: 'The request was cancelled.' };
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = err instanceof Error ? err.message : typeof err === 'string' ? err : 'a non-error value';
   return { code: 'INTERNAL', message: `Unexpected error: ${message}` };
+}
+
+const MAX_ISSUES_SHOWN = 5;
+
+/**
+ * The request checked against its schema, as an envelope's error when it fails. Whatever the value (hostile
+ * nesting that overflows a recursive check, a refinement that throws), the answer is INVALID_ARGUMENT: nothing
+ * a renderer sends can make the dispatcher throw.
+ */
+/** Field issues for the form, bounded: a hostile request can name thousands of keys, each megabytes long. */
+function boundedIssues(issues: readonly FieldIssue[]): FieldIssue[] {
+  return issues.slice(0, 50).map((i) => ({
+    ...i,
+    path: i.path.slice(0, 10).map((p) => (typeof p === 'string' ? p.slice(0, 80) : p)),
+  }));
+}
+
+function validate(
+  schema: z.ZodType<unknown>,
+  channel: string,
+  rawReq: unknown,
+): { ok: true; data: unknown } | { ok: false; error: DeskError } {
+  const invalid = (detail: string, issues?: FieldIssue[]): { ok: false; error: DeskError } => ({
+    ok: false,
+    error: {
+      code: 'INVALID_ARGUMENT',
+      message: `Invalid request for ${channel}`,
+      detail,
+      ...(issues ? { issues: boundedIssues(issues) } : {}),
+    },
+  });
+  try {
+    const parsed = schema.safeParse(rawReq);
+    if (parsed.success) return { ok: true, data: parsed.data };
+    const issues = parsed.error.issues;
+    const detail = issues
+      .slice(0, MAX_ISSUES_SHOWN)
+      .map((i) => `${i.path.map((p) => String(p).slice(0, 40)).join('.') || '(request)'}: ${i.message}`)
+      .join('; ');
+    return invalid(
+      issues.length > MAX_ISSUES_SHOWN ? `${detail}; and ${issues.length - MAX_ISSUES_SHOWN} more` : detail,
+      fieldIssues(parsed.error),
+    );
+  } catch (err) {
+    return invalid(
+      err instanceof RangeError ? 'the request is nested too deeply or too large' : 'unreadable request',
+    );
+  }
 }
 
 export interface Dispatcher {
@@ -81,17 +151,14 @@ export function createDispatcher(
   const inflight = new Map<string, AbortController>();
   return {
     async dispatch(channel, rawReq, callId) {
-      if (!Object.hasOwn(handlers, channel)) {
-        return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `Unknown channel: ${channel}` } };
+      if (typeof channel !== 'string' || !Object.hasOwn(handlers, channel)) {
+        const name = typeof channel === 'string' ? channel.slice(0, 80) : typeof channel;
+        return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `Unknown channel: ${name}` } };
       }
       const ch = channel as Channel;
-      const parsed = schemas[ch].safeParse(rawReq);
-      if (!parsed.success) {
-        return {
-          ok: false,
-          error: toDeskError(invalidArgument(`Invalid request for ${channel}`, parsed.error, '(request)')),
-        };
-      }
+      const checked = validate(schemas[ch], ch, rawReq);
+      if (!checked.ok) return checked;
+      const parsed = checked;
       const controller = new AbortController();
       if (callId) inflight.set(callId, controller);
       try {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmod, mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readTextIfExists } from './atomic-file';
+import { DataFileError, readTextIfExists, setAside } from './atomic-file';
 import { createVault, VaultCorruptError } from './vault';
 import type { TicketVault, VaultCipher } from './vault';
 
@@ -21,7 +21,15 @@ export function createFileVault(dir: string, now?: () => Date): TicketVault {
 
   async function loadKey(): Promise<Buffer> {
     await mkdir(dir, { recursive: true });
-    const existing = await readTextIfExists(keyFile);
+    let existing: string | undefined;
+    try {
+      existing = await readTextIfExists(keyFile);
+    } catch (err) {
+      if (!(err instanceof DataFileError)) throw err;
+      // A key that cannot be read opens nothing: keep it aside and start a new one; the entries it sealed then
+      // read as corrupt, which the seller clears or enters again.
+      await setAside(keyFile, 'unreadable', new Date());
+    }
     if (existing !== undefined) {
       const buf = Buffer.from(existing.trim(), 'base64');
       if (buf.length !== KEY_BYTES)

@@ -13,10 +13,20 @@ export const isTimeZone = (tz: string): boolean => {
   }
 };
 
-export const profileIdSchema = z.string().refine((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id), {
-  message: 'letters, digits, - and _ only (at most 64)',
-  ...ruleParams('profile-id'),
-});
+// Names every JavaScript object answers to: as a profile id they would read a prototype's property from any
+// plain map (storage uses null-prototype maps, and refusing them keeps every other map safe too).
+const RESERVED_IDS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
+export const profileIdSchema = z
+  .string()
+  .refine((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id), {
+    message: 'letters, digits, - and _ only (at most 64)',
+    ...ruleParams('profile-id'),
+  })
+  .refine((id) => !RESERVED_IDS.has(id), {
+    message: 'a name JavaScript reserves (such as constructor or __proto__)',
+    ...ruleParams('profile-id'),
+  });
 
 const profileShape = z.object({
   id: profileIdSchema,

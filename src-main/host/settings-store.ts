@@ -1,8 +1,8 @@
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SETTINGS_VERSION } from '../contract';
 import type { Profile, Settings, SettingsNotice, SettingsPatch, SettingsView } from '../contract';
-import { readTextIfExists, writeFileAtomic } from './atomic-file';
+import { DataFileError, readTextIfExists, setAside, writeFileAtomic } from './atomic-file';
 import { invalidArgument } from './dispatch';
 import { defaultSettings, settingsPatchSchema, settingsSchema } from './settings-schema';
 
@@ -31,6 +31,10 @@ export interface SettingsStoreOptions {
 }
 
 class SettingsFileInvalid extends Error {}
+
+function isDataFileError(err: unknown): boolean {
+  return err instanceof DataFileError;
+}
 
 /** Brings an older document up to SETTINGS_VERSION one step at a time. */
 export function migrateSettings(
@@ -72,30 +76,64 @@ export function createSettingsStore(dir: string, opts: SettingsStoreOptions = {}
 
   async function load(): Promise<Settings> {
     if (current) return current;
-    await mkdir(dir, { recursive: true });
-    const text = await readTextIfExists(file);
-    if (text === undefined) {
-      current = defaultSettings();
-      await save(current);
-      return current;
+    try {
+      await mkdir(dir, { recursive: true });
+    } catch (err) {
+      if (typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
+      // No data folder can be made: run on defaults, and say so.
+      notice = { kind: 'data-folder-readonly', dataDir: dir };
+      return (current = defaultSettings());
     }
+    let text: string | undefined;
+    try {
+      text = await readTextIfExists(file);
+    } catch (err) {
+      if (!isDataFileError(err)) throw err;
+      // Cannot be opened at all (a folder in its place, no permission): set it aside and start afresh.
+      return startFresh(() => setAside(file, 'unreadable', now()), 'settings-unreadable');
+    }
+    if (text === undefined) return startFresh(undefined, undefined);
     try {
       const migrated = migrateSettings(JSON.parse(text), opts.migrations ?? MIGRATIONS);
       const parsed = settingsSchema.safeParse(migrated);
       if (!parsed.success) throw new SettingsFileInvalid(parsed.error.message);
       current = parsed.data;
       const before = JSON.parse(text) as { version?: unknown };
-      if (before.version !== SETTINGS_VERSION) await save(current);
+      if (before.version !== SETTINGS_VERSION) await saveOrNotice(current);
       return current;
     } catch (err) {
       if (!(err instanceof SyntaxError) && !(err instanceof SettingsFileInvalid)) throw err;
       // Keep the seller's file for support instead of overwriting it, and tell the UI it happened.
-      const backupFile = `settings.corrupt-${now().toISOString().replace(/[:.]/g, '-')}.json`;
-      await rename(file, join(dir, backupFile));
-      notice = { kind: 'settings-reset', backupFile };
-      current = defaultSettings();
+      return startFresh(() => setAside(file, 'corrupt', now()), 'settings-reset');
+    }
+  }
+
+  /**
+   * Defaults, after moving the old file aside when there is one. A data folder that refuses both the move and
+   * the write leaves the app running on the defaults in memory, with a notice saying where to fix it.
+   */
+  async function startFresh(
+    moveAside: (() => Promise<string>) | undefined,
+    kind: 'settings-reset' | 'settings-unreadable' | undefined,
+  ): Promise<Settings> {
+    current = defaultSettings();
+    try {
+      const backupFile = moveAside ? await moveAside() : undefined;
+      if (kind && backupFile) notice = { kind, backupFile };
       await save(current);
-      return current;
+    } catch (err) {
+      if (!isDataFileError(err)) throw err;
+      notice = { kind: 'data-folder-readonly', dataDir: dir };
+    }
+    return current;
+  }
+
+  async function saveOrNotice(settings: Settings): Promise<void> {
+    try {
+      await save(settings);
+    } catch (err) {
+      if (!isDataFileError(err)) throw err;
+      notice = { kind: 'data-folder-readonly', dataDir: dir };
     }
   }
 
@@ -136,7 +174,8 @@ export function createSettingsStore(dir: string, opts: SettingsStoreOptions = {}
               : p,
           ),
         };
-        await save(next);
+        // A data folder that refuses the write keeps the change for this session, as the notice says.
+        await saveOrNotice(next);
         current = next;
         return { ...next, profiles: next.profiles.map(withRuntime) };
       }),

@@ -1,7 +1,7 @@
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TicketSet, VaultStatus } from '../contract';
-import { readTextIfExists, writeFileAtomic } from './atomic-file';
+import { DataFileError, readTextIfExists, setAside, writeFileAtomic } from './atomic-file';
 
 export type { TicketSet, VaultStatus } from '../contract';
 
@@ -66,14 +66,17 @@ interface VaultDoc {
   profiles: Record<string, Entry>;
 }
 
-const emptyDoc = (): VaultDoc => ({ version: 1, acceptWeakerStorage: false, profiles: {} });
+/** Profiles by id in a null-prototype map: an id such as "__proto__" or "toString" is just a key. */
+const noProfiles = (): Record<string, Entry> => Object.create(null) as Record<string, Entry>;
+
+const emptyDoc = (): VaultDoc => ({ version: 1, acceptWeakerStorage: false, profiles: noProfiles() });
 
 function parseDoc(text: string): VaultDoc {
   const raw = JSON.parse(text) as Partial<VaultDoc> | null;
   if (!raw || raw.version !== 1 || typeof raw.profiles !== 'object' || raw.profiles === null) {
     throw new Error('not a version 1 vault document');
   }
-  const profiles: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
+  const profiles = noProfiles();
   for (const [id, e] of Object.entries(raw.profiles)) {
     if (!e || typeof e.sealed !== 'string') throw new Error(`entry ${id} has no sealed data`);
     profiles[id] = e;
@@ -109,9 +112,15 @@ export function createVault(
     return run;
   };
 
-  /** undefined doc = the file itself is unreadable. */
+  /** undefined doc = the file itself is unreadable (damaged, a folder in its place, no permission). */
   async function readDoc(): Promise<{ doc?: VaultDoc; error?: string }> {
-    const text = await readTextIfExists(file);
+    let text: string | undefined;
+    try {
+      text = await readTextIfExists(file);
+    } catch (err) {
+      if (err instanceof DataFileError) return { error: err.message };
+      throw err;
+    }
     if (text === undefined) return { doc: emptyDoc() };
     try {
       return { doc: parseDoc(text) };
@@ -129,13 +138,13 @@ export function createVault(
   async function docForWrite(): Promise<VaultDoc> {
     const { doc } = await readDoc();
     if (doc) return doc;
-    await rename(file, join(dir, `vault.corrupt-${now().toISOString().replace(/[:.]/g, '-')}.json`));
+    await setAside(file, 'corrupt', now());
     return emptyDoc();
   }
 
   async function openEntry(doc: VaultDoc, profileId: string): Promise<TicketSet> {
     const entry = doc.profiles[profileId];
-    if (!entry) return {};
+    if (!entry || typeof entry.sealed !== 'string') return {};
     let opened;
     try {
       opened = await cipher.open(Buffer.from(entry.sealed, 'base64'), profileId);
@@ -226,7 +235,7 @@ export function createVault(
     clear: (profileId) =>
       serialize(async () => {
         const doc = await docForWrite();
-        if (!(profileId in doc.profiles)) {
+        if (!Object.hasOwn(doc.profiles, profileId)) {
           await writeDoc(doc);
           return;
         }

@@ -1,8 +1,8 @@
 // The built-in sandbox marketplace: both services over node:http, strict like the live ASMX
 // services, built on the same schema/ as the client so the two cannot drift apart.
 import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import {
   DEFAULT_NAMESPACES,
   ENUMS,
@@ -169,6 +169,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     });
   });
   server.keepAliveTimeout = 30_000;
+  answerPipelinedBeforeRefusing(server);
 
   function sendFault(res: ServerResponse, version: SoapVersion, fault: FaultSpec) {
     stats.faults++;
@@ -194,7 +195,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     const url = fast ? undefined : new URL(req.url ?? '/', 'http://sandbox');
     const service = fast ?? serviceOf(url!.pathname);
     if (url && (req.method === 'GET' || req.method === 'HEAD')) {
-      const origin = originOf(req, baseUrl);
+      const origin = listeningOrigin(req, baseUrl);
       if (service && [...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
         return sendText(res, 200, 'text/xml; charset=utf-8', buildWsdl(service, ns, origin));
       }
@@ -312,7 +313,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       decoded.op === 'BuyerNoteList'
         ? buyerNoteList(decoded.request)
         : decoded.op === 'GetSohoLookbook'
-          ? lookbook(decoded.request, originOf(req, baseUrl))
+          ? lookbook(decoded.request, listeningOrigin(req, baseUrl))
           : undefined;
     return buildResponseBytes(decoded.op, result as ResultOf<typeof decoded.op>, {
       version,
@@ -434,16 +435,46 @@ function clientFaultOf(err: unknown): { reason: string; subcode?: string } | und
   return undefined;
 }
 
-const HOST_HEADER = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+/**
+ * The scheme and address the request arrived on, as the WSDL's soap:address and the lookbook's image URLs: the
+ * server's own side of the connection (a LAN address when it listens on every interface, loopback otherwise),
+ * never the client's Host header, which any caller may set to send the next client somewhere else.
+ */
+function listeningOrigin(req: IncomingMessage, fallback: string): string {
+  const { localAddress, localPort } = req.socket;
+  if (!localAddress || !localPort) return fallback;
+  const v4 = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress;
+  return v4.includes(':') ? `http://[${v4}]:${localPort}` : `http://${v4}:${localPort}`;
+}
 
 /**
- * The scheme and host the caller used, as an ASMX service writes its WSDL address: a client that reached the
- * sandbox through another name (a LAN address, localhost) gets addresses it can call back. Falls back to the
- * listening address for a missing or odd Host header.
+ * Node's default for a request it cannot parse answers 400 at once and destroys the socket, even when a valid
+ * request pipelined before it is still being answered: that one was lost, and its client read the 400 as its
+ * answer. Here every request before the malformed one is answered first, then the 400 is sent and the
+ * connection closed.
  */
-function originOf(req: IncomingMessage, fallback: string): string {
-  const host = req.headers.host;
-  return host !== undefined && HOST_HEADER.test(host) ? `http://${host}` : fallback;
+function answerPipelinedBeforeRefusing(server: Server): void {
+  const inflight = new WeakMap<Socket, number>();
+  const refuseWhenIdle = new WeakSet<Socket>();
+  const refuse = (socket: Socket) => {
+    if (socket.writable && !socket.destroyed)
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+  };
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    inflight.set(socket, (inflight.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const left = (inflight.get(socket) ?? 1) - 1;
+      inflight.set(socket, left);
+      if (left === 0 && refuseWhenIdle.has(socket)) refuse(socket);
+    });
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    if ((inflight.get(socket) ?? 0) > 0) refuseWhenIdle.add(socket);
+    else refuse(socket);
+  });
 }
 
 /** The service addresses exactly as written: a request line that needs no parsing to be routed. */

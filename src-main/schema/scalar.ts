@@ -16,16 +16,30 @@ const DATETIME_RE = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?
 const LONG_MAX = 9223372036854775807n;
 const LONG_MIN = -9223372036854775808n;
 
+/**
+ * How a value read from the wire is shown in an error: cut short and, on the client, stripped of the tickets in
+ * use (the SOAP layer passes its redaction). It receives the whole raw text and must bound what it returns.
+ */
+export type ShowRaw = (raw: string) => string;
+
+const RAW_SHOWN = 60;
+const clipRaw: ShowRaw = (raw) => (raw.length > RAW_SHOWN ? `${raw.slice(0, RAW_SHOWN)}…` : raw);
+
 /** A value that does not fit its XSD type; `path` names the field (e.g. `SendNote[3]@OrderNo`). */
 export class ValueError extends Error {
   readonly deskCode = 'BAD_RESPONSE';
+  /** The offending value as shown: cut short, and redacted when the decoder was given a redaction. */
+  readonly raw: string;
   constructor(
     readonly path: string,
     readonly scalar: Scalar,
-    readonly raw: string,
+    raw: string,
+    showRaw: ShowRaw = clipRaw,
   ) {
-    super(`${path}: "${raw.length > 60 ? raw.slice(0, 60) + '…' : raw}" is not a valid xsd:${scalar}`);
+    const shown = showRaw(raw);
+    super(`${path}: "${shown}" is not a valid xsd:${scalar}`);
     this.name = 'ValueError';
+    this.raw = shown;
   }
 }
 
@@ -52,34 +66,39 @@ function pathOf(path: string, attr: string | undefined): string {
   return attr === undefined ? path : `${path}@${attr}`;
 }
 
-/** `attr`, when given, is appended to `path` as `path@attr` — only when an error is raised. */
+/**
+ * `attr`, when given, is appended to `path` as `path@attr` — only when an error is raised, which shows the raw
+ * value through `showRaw`.
+ */
 export function decodeScalar(
   scalar: Scalar,
   raw: string,
   path: string,
   attr?: string,
+  showRaw?: ShowRaw,
 ): string | number | boolean {
   if (scalar === 'string') return raw;
   const text = collapse(raw);
   switch (scalar) {
     case 'int': {
-      if (!LONG_RE.test(text)) throw new ValueError(pathOf(path, attr), scalar, raw);
+      if (!LONG_RE.test(text)) throw new ValueError(pathOf(path, attr), scalar, raw, showRaw);
       const n = Number(text);
-      if (n < INT_MIN || n > INT_MAX) throw new ValueError(pathOf(path, attr), scalar, raw);
+      if (n < INT_MIN || n > INT_MAX) throw new ValueError(pathOf(path, attr), scalar, raw, showRaw);
       return n;
     }
     case 'long':
-      if (!LONG_RE.test(text) || !longInRange(text)) throw new ValueError(pathOf(path, attr), scalar, raw);
+      if (!LONG_RE.test(text) || !longInRange(text))
+        throw new ValueError(pathOf(path, attr), scalar, raw, showRaw);
       return canonicalLong(text);
     case 'boolean':
       if (text === 'true' || text === '1') return true;
       if (text === 'false' || text === '0') return false;
-      throw new ValueError(pathOf(path, attr), scalar, raw);
+      throw new ValueError(pathOf(path, attr), scalar, raw, showRaw);
     case 'decimal':
-      if (!DECIMAL_RE.test(text)) throw new ValueError(pathOf(path, attr), scalar, raw);
+      if (!DECIMAL_RE.test(text)) throw new ValueError(pathOf(path, attr), scalar, raw, showRaw);
       return text;
     case 'dateTime':
-      if (!isDateTime(text)) throw new ValueError(pathOf(path, attr), scalar, raw);
+      if (!isDateTime(text)) throw new ValueError(pathOf(path, attr), scalar, raw, showRaw);
       return text;
   }
 }

@@ -1,5 +1,6 @@
 // The lookbook as the renderer shows it: one GetSohoLookbook call, element kinds resolved here (the renderer
 // receives the mapping over IPC instead of keeping its own copy), text sizes counted in EUC-KR.
+import { SANDBOX_IMAGE_PATH } from '../contract/lookbook';
 import type { Lookbook, LookbookElement, LookbookItem, LookbookRequest } from '../contract/lookbook';
 import type { SohoShopItemList, SohoShopLookBookIntroElementList } from '../schema';
 import type { ActiveConnection } from './connection';
@@ -69,5 +70,8 @@ export async function getLookbook(
     elements: (data?.SohoShopLookBookIntroElementList ?? []).map(toElement),
     items: (data?.SohoShopItemList ?? []).map(toItem),
     assetBaseUrl: new URL(info.apiBaseUrl).origin,
+    ...(info.kind === 'sandbox'
+      ? { sandboxImageBase: `${new URL(info.apiBaseUrl).origin}${SANDBOX_IMAGE_PATH}` }
+      : {}),
   };
 }

@@ -11,14 +11,14 @@ import type {
   ServiceNamespaces,
   SuggestOperationName,
 } from '../schema';
-import { buildRequest, decodeResponse } from './envelope-write';
+import { buildRequest } from './envelope-write';
 import type { SoapVersion } from './envelope-write';
-import { readSecurityHeader } from './envelope-read';
-import { BadEnvelopeError, errorFields, SoapError } from './errors';
+import { errorFields, SoapError } from './errors';
+import { sharedResponseDecoder } from './decode-pool';
+import type { ResponseDecoder } from './decode-pool';
 import { isThrottleResponse } from './fault';
-import { redactEnvelope } from './redact';
+import { redactEnvelope, redactHead } from './redact';
 import type { TicketRotation, Tickets } from './ticket-rotation';
-import { readSoapResponse } from './transport';
 import type { Transport, TransportResponse } from './transport';
 
 export interface ClientConfig {
@@ -35,6 +35,8 @@ export interface ClientConfig {
 
 export interface ClientDeps {
   transport: Transport;
+  /** Where responses are read (default: the process's shared decoder, which uses a worker thread). */
+  decoder?: ResponseDecoder;
   /** Where the API service's tickets come from and where rotated EncryptedTickets go. */
   tickets?: TicketRotation;
   onExchange?: (exchange: Exchange) => void;
@@ -101,9 +103,17 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
       if (missing.length > 0) throw new MissingTicketsError(missing);
       seq = deps.tickets.begin();
     }
-    const secrets = [tickets.authTicket, tickets.encryptedTicket, tickets.memberTicket].filter(
-      (s): s is string => typeof s === 'string' && s.length > 0,
-    );
+    // The connection's tickets, also for the suggest service, which never receives them: one server may answer
+    // both and echo what it learned (in an earlier session too, so the store is asked once if need be).
+    if (deps.tickets) {
+      if (service === 'market')
+        deps.tickets.remember(tickets.authTicket, tickets.encryptedTicket, tickets.memberTicket);
+      else if (deps.tickets.secrets.length === 0) {
+        const stored = await deps.tickets.sink.current().catch(() => ({}) as Tickets);
+        deps.tickets.remember(stored.authTicket, stored.encryptedTicket, stored.memberTicket);
+      }
+    }
+    const secrets = [...(deps.tickets?.secrets ?? [])];
 
     const built = buildRequest(op, req, { version: config.soapVersion, ns: config.ns, tickets });
     const exchange: Exchange = {
@@ -122,6 +132,15 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     };
     const started = performance.now();
     let response: TransportResponse | undefined;
+    // The log keeps the redacted head of the body; the EncryptedTicket the response hands back is a secret too.
+    const logResponse = (extraSecret?: string) => {
+      if (!response) return;
+      exchange.responseXml = loggedBody(
+        response.bodyText,
+        response.bodyTextComplete,
+        extraSecret ? [...secrets, extraSecret] : secrets,
+      );
+    };
     try {
       response = await deps.transport.post(url, built.xml, built.headers, {
         signal: opts.signal,
@@ -131,20 +150,23 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
       exchange.status = response.status;
       exchange.attempts = response.timings.attempts;
       exchange.bytesReceived = response.bytesReceived;
-      exchange.responseXml = capped(redactEnvelope(response.bodyText, secrets));
 
-      const data = readResponse(op, response, config, secrets, (encryptedTicket) => {
+      let rotated: string | undefined;
+      const decoder = deps.decoder ?? sharedResponseDecoder();
+      const result = await readResponse(op, response, config, secrets, decoder, (encryptedTicket) => {
+        rotated = encryptedTicket;
         if (seq !== undefined && encryptedTicket) {
           // Persisting the rotation is part of the call: a lost ticket would lock the seller out.
           return deps.tickets!.apply(seq, encryptedTicket);
         }
         return undefined;
       });
-      const result = await data;
+      logResponse(rotated);
       exchange.durationMs = performance.now() - started;
       deps.onExchange?.(exchange);
       return { data: result, exchange };
     } catch (err) {
+      logResponse();
       exchange.durationMs = performance.now() - started;
       const e = err as { deskCode?: string; message?: string; attempts?: number };
       if (exchange.attempts === 0 && typeof e.attempts === 'number') exchange.attempts = e.attempts;
@@ -176,21 +198,30 @@ async function readResponse<N extends OperationName>(
   response: TransportResponse,
   config: ClientConfig,
   secrets: string[],
+  decoder: ResponseDecoder,
   rotate: (encryptedTicket: string | undefined) => Promise<unknown> | undefined,
 ): Promise<ResultOf<N>> {
-  // A fault wins over the HTTP status; HTML, empty or mistyped bodies get their own typed errors.
-  const { envelope } = readSoapResponse(response, {
+  const { data, encryptedTicket } = await decoder.decode({
+    op,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: response.bodyBytes,
+    ns: config.ns,
     secrets,
     limits: config.maxResponseBytes ? { maxBytes: config.maxResponseBytes } : undefined,
   });
-  if (!envelope.payload) throw new BadEnvelopeError(`The response Body is empty; expected ${op}Response`);
-  const data = decodeResponse(op, envelope.payload, config.ns);
-  await rotate(readSecurityHeader(envelope.header, config.ns.nsRoot).encryptedTicket);
+  await rotate(encryptedTicket);
   return data;
 }
 
-function capped(xml: string): string {
-  return xml.length > RESPONSE_XML_CAP
-    ? `${xml.slice(0, RESPONSE_XML_CAP)}\n<!-- … ${xml.length - RESPONSE_XML_CAP} more characters -->`
-    : xml;
+/**
+ * What the network log keeps of a response body: its first RESPONSE_XML_CAP characters, redacted after the cut
+ * (so the cost is bounded whatever the body's size, and a ticket cut in two is hidden too), and a note of what
+ * was left out.
+ */
+function loggedBody(head: string, complete: boolean, secrets: readonly string[]): string {
+  const kept = redactHead(head, RESPONSE_XML_CAP, secrets);
+  if (complete && head.length <= RESPONSE_XML_CAP) return kept;
+  const more = complete ? `${head.length - RESPONSE_XML_CAP} more characters` : 'the rest of the body';
+  return `${kept}\n<!-- … ${more} -->`;
 }

@@ -1,7 +1,7 @@
 // Encoders and decoders for every record, derived from the schema table: one compiled plan per
 // record type, so decoding is a single walk over the element tree with map look-ups.
 import { RECORDS, decodeScalar, encodeScalar, nsUri, XSI } from '../schema';
-import type { RecordName, RecordSpec, Scalar, ServiceNamespaces } from '../schema';
+import type { RecordName, RecordSpec, Scalar, ServiceNamespaces, ShowRaw } from '../schema';
 import type { XmlElement } from './xml-read';
 import { assertXmlChars } from './xml-text';
 
@@ -164,20 +164,28 @@ export function writeRecord(
  * Reads a record from an element. Attributes are matched by local name (unqualified, as the
  * schema declares them); child elements by local name within the service's namespaces (any
  * prefix or a default namespace). A missing optional attribute stays absent; every repeatable
- * child is an array (empty when none came); a nil child of a nillable list is null.
+ * child is an array (empty when none came); a nil child of a nillable list is null. A value that does not fit
+ * its type throws ValueError, showing the value through `showRaw` (the client's redaction); every string value
+ * passes through `scrub` when one is given (the client's tickets, should the server echo them in data).
  */
 export function readRecord(
   el: XmlElement,
   type: RecordName,
   knownNs: ReadonlySet<string>,
   path = el.name,
+  showRaw?: ShowRaw,
+  scrub?: (text: string) => string,
 ): Record<string, unknown> {
   const plan = planOf(type);
   const out: Record<string, unknown> = {};
   const attrs = el.attrs;
   for (const [attr, scalar] of plan.attrs) {
     const raw = attrs[attr];
-    if (raw !== undefined) out[attr] = decodeScalar(scalar, raw, path, attr);
+    if (raw !== undefined)
+      out[attr] =
+        scrub !== undefined && scalar === 'string'
+          ? scrub(raw)
+          : decodeScalar(scalar, raw, path, attr, showRaw);
   }
   if (plan.children.length === 0) return out;
   for (const child of plan.children) if (child.many) out[child.name] = [];
@@ -192,9 +200,12 @@ export function readRecord(
       if (!child.many) continue;
       value = null;
     } else if (child.record) {
-      value = readRecord(kid, child.record, knownNs, `${path}/${kid.name}`);
+      value = readRecord(kid, child.record, knownNs, `${path}/${kid.name}`, showRaw, scrub);
     } else {
-      value = decodeScalar(child.scalar!, kid.text, `${path}/${kid.name}`);
+      value =
+        scrub !== undefined && child.scalar === 'string'
+          ? scrub(kid.text)
+          : decodeScalar(child.scalar!, kid.text, `${path}/${kid.name}`, undefined, showRaw);
     }
     if (child.many) (out[child.name] as unknown[]).push(value);
     else if (!(child.name in out)) out[child.name] = value;

@@ -2,6 +2,7 @@
 // EncryptedTicket the marketplace returns in the response header.
 import { SOAP11_ENV, SOAP12_ENV } from '../schema/namespaces';
 import { BadEnvelopeError } from './errors';
+import { redactSnippet } from './redact';
 import { faultError, isFaultElement, parseFault } from './fault';
 import type { XmlElement } from './xml-read';
 
@@ -20,8 +21,10 @@ export interface ReadEnvelopeOptions {
   secrets?: readonly string[];
 }
 
-function describe(el: XmlElement): string {
-  return el.ns ? `{${el.ns}}${el.name}` : el.name;
+// Server names, cut short and redacted together (so a cut through a ticket still hides it).
+function describe(el: XmlElement, secrets: readonly string[] | undefined): string {
+  const name = redactSnippet(el.name, secrets, 100);
+  return el.ns ? `{${redactSnippet(el.ns, secrets, 200)}}${name}` : name;
 }
 
 /**
@@ -31,7 +34,12 @@ function describe(el: XmlElement): string {
 export function readEnvelope(root: XmlElement, opts: ReadEnvelopeOptions = {}): SoapEnvelope {
   const envNs = root.ns;
   if (root.name !== 'Envelope' || (envNs !== SOAP11_ENV && envNs !== SOAP12_ENV)) {
-    throw new BadEnvelopeError(`The document element is ${describe(root)}, not a SOAP Envelope`);
+    throw new BadEnvelopeError(
+      `The document element is ${describe(root, opts.secrets)}, not a SOAP Envelope`,
+      {
+        secrets: opts.secrets,
+      },
+    );
   }
   const version: SoapVersion = envNs === SOAP12_ENV ? '1.2' : '1.1';
   let header: XmlElement | undefined;
@@ -40,11 +48,16 @@ export function readEnvelope(root: XmlElement, opts: ReadEnvelopeOptions = {}): 
     if (c.ns !== envNs) {
       // SOAP 1.1 allows trailing elements after Body; none of them matter to us.
       if (version === '1.1' && body) continue;
-      throw new BadEnvelopeError(`Unexpected ${describe(c)} in the Envelope`);
+      throw new BadEnvelopeError(`Unexpected ${describe(c, opts.secrets)} in the Envelope`, {
+        secrets: opts.secrets,
+      });
     }
     if (c.name === 'Header' && !header && !body) header = c;
     else if (c.name === 'Body' && !body) body = c;
-    else throw new BadEnvelopeError(`Unexpected or repeated ${describe(c)} in the Envelope`);
+    else
+      throw new BadEnvelopeError(`Unexpected or repeated ${describe(c, opts.secrets)} in the Envelope`, {
+        secrets: opts.secrets,
+      });
   }
   if (!body) throw new BadEnvelopeError('The Envelope has no Body');
   const payload = body.children[0];

@@ -12,6 +12,7 @@ import {
   nsUri,
   operationNs,
   soapAction,
+  ValueError,
 } from '../schema';
 import type {
   OperationName,
@@ -24,6 +25,8 @@ import type {
 import { escAttr, escText, planOf, readRecord, serviceNamespaces, writeAttrs, writeRecord } from './codec';
 import type { RecordMemo } from './codec';
 import type { XmlElement } from './xml-read';
+import { BadValueError } from './errors';
+import { redactSnippet, secretScrubber } from './redact';
 import { assertXmlChars, markText, unmark } from './xml-text';
 
 export type SoapVersion = '1.1' | '1.2';
@@ -371,23 +374,44 @@ export class PayloadError extends Error {
   }
 }
 
-/** Decodes `<Op>Response` into the typed result (undefined when the optional Result is absent). */
+/**
+ * Decodes `<Op>Response` into the typed result (undefined when the optional Result is absent). Whatever does
+ * not fit is a BadValueError whose detail is cut short and stripped of `secrets` (the tickets in use), since
+ * the element names and values it quotes came from the server; a string value holding one of them has it
+ * replaced by [redacted], so an echoed ticket never reaches the mirror, the screen or an export.
+ */
 export function decodeResponse<N extends OperationName>(
   op: N,
   payload: XmlElement,
   ns: ServiceNamespaces,
+  secrets: readonly string[] = [],
 ): ResultOf<N> {
   const spec: OperationSpec = OPERATIONS[op];
   const opNs = operationNs(spec.service, ns);
   if (payload.name !== `${op}Response` || payload.ns !== opNs) {
-    throw new PayloadError(
-      `Expected ${op}Response in namespace ${opNs}, got ${payload.name} in ${payload.ns || 'no namespace'}`,
+    throw new BadValueError(
+      `Expected ${op}Response in namespace ${opNs}, got ${redactSnippet(payload.name, secrets, 100)} in ${redactSnippet(payload.ns, secrets, 200) || 'no namespace'}`,
+      { secrets },
     );
   }
   const known = serviceNamespaces(ns);
   const resultEl = payload.children.find((c) => c.name === `${op}Result` && known.has(c.ns));
   if (!resultEl) return undefined as ResultOf<N>;
-  return readRecord(resultEl, spec.result as RecordName, known, `${op}Result`) as ResultOf<N>;
+  const showRaw = (raw: string) => redactSnippet(raw, secrets, 60);
+  const scrub = secretScrubber(secrets);
+  try {
+    return readRecord(
+      resultEl,
+      spec.result as RecordName,
+      known,
+      `${op}Result`,
+      showRaw,
+      scrub,
+    ) as ResultOf<N>;
+  } catch (err) {
+    if (err instanceof ValueError) throw new BadValueError(err.message, { secrets });
+    throw err;
+  }
 }
 
 export type DecodedRequest = { [N in OperationName]: { op: N; request: RequestOf<N> } }[OperationName];

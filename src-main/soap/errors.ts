@@ -1,8 +1,9 @@
 // The SOAP layer's typed failures. `deskCode` crosses IPC unchanged (the host maps it to the envelope's error code),
 // `message` is one sentence a seller can act on, `detail` is for the curious (fault code, HTTP status, parser
-// position). Neither may ever hold a ticket: whatever came from the wire goes through redactText first.
+// position). Neither may ever hold a ticket: every error built from server text takes the tickets in use
+// (`secrets`) and cuts that text to a few hundred characters, then redacts it, in its constructor.
 import type { ErrorCause, ErrorCode, ErrorFacts } from '../contract/envelope';
-import { redactText } from './redact';
+import { redactSnippet } from './redact';
 
 export const DESK_CODES = [
   'SOAP_FAULT',
@@ -22,6 +23,12 @@ export interface SoapErrorOptions {
   cause?: unknown;
 }
 
+/** For errors built from what a server sent: the tickets to scrub from it. */
+export interface FromServerOptions {
+  cause?: unknown;
+  secrets?: readonly string[];
+}
+
 export class SoapError extends Error {
   readonly deskCode: DeskCode;
   readonly detail?: string;
@@ -35,7 +42,15 @@ export class SoapError extends Error {
 }
 
 export type XmlSecurityKind =
-  'doctype' | 'entity-declaration' | 'external-entity' | 'parameter-entity' | 'size' | 'depth';
+  | 'doctype'
+  | 'entity-declaration'
+  | 'external-entity'
+  | 'parameter-entity'
+  | 'size'
+  | 'depth'
+  | 'elements'
+  | 'attributes'
+  | 'name-length';
 
 const SECURITY_MESSAGES: Record<XmlSecurityKind, string> = {
   doctype:
@@ -49,9 +64,15 @@ const SECURITY_MESSAGES: Record<XmlSecurityKind, string> = {
   size: 'The marketplace response is larger than Seller Desk accepts; ask for a smaller page or a shorter date range and try again.',
   depth:
     'The marketplace response is nested too deeply to read safely; contact marketplace support if this keeps happening.',
+  elements:
+    'The marketplace response holds more elements than Seller Desk reads at once; ask for a smaller page or a shorter date range and try again.',
+  attributes:
+    'The marketplace response has an element with more attributes than Seller Desk reads safely; contact marketplace support if this keeps happening.',
+  'name-length':
+    'The marketplace response has an element or attribute name longer than Seller Desk reads safely; contact marketplace support if this keeps happening.',
 };
 
-/** A response refused on purpose: DTDs and entities, or a size/depth beyond the limits. */
+/** A response refused on purpose: DTDs and entities, or a size, depth, count or name length beyond the limits. */
 export class XmlSecurityError extends SoapError {
   readonly kind: XmlSecurityKind;
   constructor(kind: XmlSecurityKind, detail?: string) {
@@ -63,11 +84,11 @@ export class XmlSecurityError extends SoapError {
 
 /** Not well-formed XML (truncated, mismatched tags, bad references…); never parsed as a best guess. */
 export class XmlMalformedError extends SoapError {
-  constructor(detail: string, options: { cause?: unknown } = {}) {
+  constructor(detail: string, options: FromServerOptions = {}) {
     super(
       'BAD_RESPONSE',
       'The marketplace sent a damaged XML response; try again, and contact marketplace support if it keeps happening.',
-      { detail: redactText(detail), cause: options.cause },
+      { detail: redactSnippet(detail, options.secrets), cause: options.cause },
     );
     this.name = 'XmlMalformedError';
   }
@@ -75,11 +96,11 @@ export class XmlMalformedError extends SoapError {
 
 /** The bytes cannot be turned into text: unsupported, contradictory or wrongly declared encoding. */
 export class XmlEncodingError extends SoapError {
-  constructor(detail: string, options: { cause?: unknown } = {}) {
+  constructor(detail: string, options: FromServerOptions = {}) {
     super(
       'BAD_RESPONSE',
       'The marketplace response uses a text encoding Seller Desk cannot read; contact marketplace support if this keeps happening.',
-      { detail, cause: options.cause },
+      { detail: redactSnippet(detail, options.secrets), cause: options.cause },
     );
     this.name = 'XmlEncodingError';
   }
@@ -87,13 +108,25 @@ export class XmlEncodingError extends SoapError {
 
 /** Well-formed XML that is not a SOAP envelope we can read (no Envelope, no Body…). */
 export class BadEnvelopeError extends SoapError {
-  constructor(detail: string) {
+  constructor(detail: string, options: FromServerOptions = {}) {
     super(
       'BAD_RESPONSE',
       'The marketplace answered with XML that is not a SOAP message; check the service address in Settings.',
-      { detail },
+      { detail: redactSnippet(detail, options.secrets), cause: options.cause },
     );
     this.name = 'BadEnvelopeError';
+  }
+}
+
+/** A well-formed response whose values do not fit the spec (a wrong element, a number that is not one…). */
+export class BadValueError extends SoapError {
+  constructor(detail: string, options: FromServerOptions = {}) {
+    super(
+      'BAD_RESPONSE',
+      'The marketplace sent a value Seller Desk cannot read; try again, and contact marketplace support if it keeps happening.',
+      { detail: redactSnippet(detail, options.secrets), cause: options.cause },
+    );
+    this.name = 'BadValueError';
   }
 }
 
@@ -106,6 +139,9 @@ export interface FaultSummary {
 }
 
 export type FaultClass = 'SOAP_FAULT' | 'AUTH_FAILED' | 'THROTTLED';
+
+// How much of a fault's reason is kept (and redacted) before the message quotes it.
+const FAULT_REASON_CHARS = 300;
 
 /** The reason as a message shows it: capped, without its closing full stop. */
 function shownReason(reason: string): string {
@@ -140,11 +176,11 @@ export class SoapFaultError<F extends FaultSummary = FaultSummary> extends SoapE
    * marketplace echoes them back in a reason or detail.
    */
   constructor(fault: F, cls: FaultClass, secrets: readonly string[] = []) {
-    const reason = redactText(fault.reason, secrets);
+    const reason = redactSnippet(fault.reason, secrets, FAULT_REASON_CHARS);
     const detailParts = [`SOAP ${fault.soapVersion} fault ${[fault.code, ...fault.subcodes].join(' / ')}`];
     const detail = (fault as { detail?: unknown }).detail;
     if (typeof detail === 'string' && detail) detailParts.push(detail);
-    super(cls, faultMessage(cls, reason), { detail: redactText(detailParts.join(': '), secrets) });
+    super(cls, faultMessage(cls, reason), { detail: redactSnippet(detailParts.join(': '), secrets) });
     this.name = 'SoapFaultError';
     this.fault = fault;
     this.reason = reason.trim();
@@ -181,7 +217,7 @@ export class HttpStatusError extends SoapError {
   readonly bodySnippet: string;
   constructor(status: number, body: string, secrets: readonly string[] = []) {
     const text = STATUS_TEXT[status];
-    const snippet = redactText(body.slice(0, 500), secrets);
+    const snippet = redactSnippet(body, secrets);
     super(
       'HTTP_ERROR',
       `The marketplace answered with HTTP ${status}${text ? ` (${text})` : ''}; ${httpAdvice(status)}.`,
@@ -195,11 +231,11 @@ export class HttpStatusError extends SoapError {
 
 /** A body that is not XML at all (an HTML error page, JSON, empty). */
 export class NotXmlError extends SoapError {
-  constructor(detail: string) {
+  constructor(detail: string, options: FromServerOptions = {}) {
     super(
       'BAD_RESPONSE',
       'The marketplace answered with something that is not XML, such as a web page; check the service address in Settings.',
-      { detail: redactText(detail) },
+      { detail: redactSnippet(detail, options.secrets) },
     );
     this.name = 'NotXmlError';
   }
@@ -208,14 +244,15 @@ export class NotXmlError extends SoapError {
 /** A declared Content-Type that is not an XML type, whatever the body looks like. */
 export class WrongContentTypeError extends SoapError {
   readonly contentType: string;
-  constructor(contentType: string) {
+  constructor(contentType: string, options: FromServerOptions = {}) {
+    const shown = redactSnippet(contentType, options.secrets, 100);
     super(
       'BAD_RESPONSE',
-      `The marketplace answered with content type ${contentType || '(none)'} instead of XML; check the service address in Settings.`,
-      { detail: `Content-Type: ${contentType}` },
+      `The marketplace answered with content type ${shown || '(none)'} instead of XML; check the service address in Settings.`,
+      { detail: `Content-Type: ${shown}` },
     );
     this.name = 'WrongContentTypeError';
-    this.contentType = contentType;
+    this.contentType = shown;
   }
 }
 
@@ -363,4 +400,52 @@ function factsOf(err: unknown): ErrorFacts | undefined {
   if (name === 'MissingTicketsError') return { cause: 'missing-tickets' };
   if (name === 'ValueError' || name === 'PayloadError') return { cause: 'unexpected-shape' };
   return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Crossing a worker boundary: structured clone keeps an Error's message but not its class or fields, so the
+// decode worker sends these and the main thread revives the same class with the same (already redacted) fields.
+
+/** A SoapError as plain data: its class by name, its message, and its own fields (the cause stays behind). */
+export interface SerializedSoapError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+const REVIVABLE: Record<string, { prototype: SoapError }> = {
+  SoapError,
+  XmlSecurityError,
+  XmlMalformedError,
+  XmlEncodingError,
+  BadEnvelopeError,
+  BadValueError,
+  SoapFaultError,
+  HttpStatusError,
+  NotXmlError,
+  WrongContentTypeError,
+  ResponseTooLargeError,
+  TimeoutError,
+  AbortedError,
+  ConnectionError,
+  SoapInternalError,
+};
+
+export function serializeSoapError(err: SoapError): SerializedSoapError {
+  return { name: err.name, message: err.message, fields: { ...err } };
+}
+
+/** The error again, as an instance of its class; an unknown class comes back as a SoapInternalError. */
+export function reviveSoapError(data: SerializedSoapError): SoapError {
+  const cls = Object.hasOwn(REVIVABLE, data.name) ? REVIVABLE[data.name] : undefined;
+  if (!cls) return new SoapInternalError(`${data.name}: ${data.message}`);
+  const err = Object.create(cls.prototype) as SoapError;
+  Object.defineProperty(err, 'message', { value: data.message, writable: true, configurable: true });
+  Object.assign(err, data.fields);
+  Object.defineProperty(err, 'stack', {
+    value: `${data.name}: ${data.message}\n    at the response decoder (worker thread)`,
+    writable: true,
+    configurable: true,
+  });
+  return err;
 }

@@ -167,11 +167,15 @@ export function faultError(f: SoapFault, secrets: readonly string[] = []): SoapF
   return new SoapFaultError(f, classifyFault(f), secrets);
 }
 
+const THROTTLE_BODY_MAX = 64 * 1024;
+
 /**
  * For the transport's `isRetryableResponse`: whether a raw response body is the throttling fault. A cheap text
  * test first, so ordinary responses are never parsed twice; any parse failure means "no".
  */
 export function isThrottleResponse(_status: number, bodyText: string): boolean {
+  // A throttling fault is a few hundred bytes; a large body is never one, and is not parsed twice to find out.
+  if (bodyText.length > THROTTLE_BODY_MAX) return false;
   if (!/throttl|too many requests|요청이 너무 많/i.test(bodyText) || !/Fault/.test(bodyText)) return false;
   try {
     const root = parseXml(bodyText);

@@ -32,6 +32,9 @@ export function createMemoryTicketSink(initial: Tickets = {}): TicketSink {
   };
 }
 
+// Rotations since the app started, and the three tickets themselves: enough for any echo a server could hold.
+const MAX_REMEMBERED = 32;
+
 export class TicketRotation {
   private seq = 0;
   private lastApplied = 0;
@@ -39,8 +42,25 @@ export class TicketRotation {
   // Writes reach the sink one at a time and in increasing sequence order, so an async sink (a vault writing a
   // file) cannot finish an older write after a newer one.
   private writes: Promise<void> = Promise.resolve();
+  // Every ticket this connection has sent or been handed, newest last (a bounded few): a server may echo any of
+  // them, in either service's responses, and each is scrubbed from whatever comes back.
+  private seen: string[] = [];
 
   constructor(readonly sink: TicketSink) {}
+
+  /** Keeps tickets as secrets to scrub from responses; the client passes those it sends. */
+  remember(...tickets: (string | undefined)[]): void {
+    for (const t of tickets) {
+      if (!t || this.seen.includes(t)) continue;
+      this.seen.push(t);
+      if (this.seen.length > MAX_REMEMBERED) this.seen.shift();
+    }
+  }
+
+  /** The tickets to scrub from any response of this connection. */
+  get secrets(): readonly string[] {
+    return this.seen;
+  }
 
   /** Call when sending a request; returns its sequence number (1, 2, 3…). */
   begin(): number {
@@ -55,6 +75,7 @@ export class TicketRotation {
     if (!Number.isInteger(seq) || seq < 1 || seq > this.seq) {
       return Promise.reject(new RangeError(`Sequence ${seq} was not handed out by begin()`));
     }
+    this.remember(encryptedTicket);
     if (!encryptedTicket || seq <= this.lastApplied) return Promise.resolve(false);
     this.lastApplied = seq;
     if (encryptedTicket === this.lastTicket) return Promise.resolve(false);

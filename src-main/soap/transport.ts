@@ -34,9 +34,9 @@ import {
   SoapInternalError,
   TimeoutError,
   WrongContentTypeError,
+  XmlMalformedError,
 } from './errors';
 import { readEnvelope } from './envelope-read';
-import { redactText } from './redact';
 import type { SoapEnvelope } from './envelope-read';
 import { DEFAULT_MAX_BYTES, bytesToText, parseXml } from './xml-read';
 import type { ParseLimits, XmlElement } from './xml-read';
@@ -81,10 +81,14 @@ export interface TransportResponse {
   /** The body after content decoding (gzip/deflate); what parseXml should read. */
   bodyBytes: Uint8Array;
   /**
-   * The body as text for classification and logs: decoded like parseXml would, or leniently as UTF-8 when the
-   * declared encoding is unusable (parse bodyBytes to get that error).
+   * The start of the body as text, for logs and the cheap throttling check: its first LOG_TEXT_BYTES bytes
+   * decoded like parseXml would, or leniently as UTF-8 when the declared encoding is unusable (parse bodyBytes
+   * to get that error). Never the whole of a large body: decoding 64 MiB twice on the main thread, once for a
+   * log that keeps 256 KiB of it, was pure cost.
    */
   bodyText: string;
+  /** Whether bodyText is the whole body. */
+  bodyTextComplete: boolean;
   timings: { startedAt: number; durationMs: number; attempts: number };
   /** Request body bytes, summed over attempts. */
   bytesSent: number;
@@ -102,6 +106,8 @@ export interface Transport {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** How much of a response body is decoded as text for the log (the network panel keeps 256 KiB of it). */
+export const LOG_TEXT_BYTES = 512 * 1024;
 export const DEFAULT_MAX_CONCURRENT_PER_HOST = 6;
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 200, maxDelayMs: 4000 };
 
@@ -225,6 +231,22 @@ function lenientText(bytes: Uint8Array, contentType: string | null): string {
   }
 }
 
+/**
+ * The first `maxBytes` of a body as text. A cut through a multi-byte character would fail the strict decoder,
+ * so the cut backs off up to three bytes before falling back to the lenient decode.
+ */
+export function headText(bytes: Uint8Array, contentType: string | null, maxBytes: number): string {
+  if (bytes.byteLength <= maxBytes) return lenientText(bytes, contentType);
+  for (let back = 0; back < 4; back++) {
+    try {
+      return bytesToText(bytes.subarray(0, maxBytes - back), contentType ?? undefined);
+    } catch {
+      // try a shorter cut
+    }
+  }
+  return new TextDecoder('utf-8').decode(bytes.subarray(0, maxBytes));
+}
+
 export function createTransport(opts: TransportOptions = {}): Transport {
   const fetchImpl = opts.fetch ?? globalThis.fetch;
   const defaultTimeout = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -337,12 +359,13 @@ export function createTransport(opts: TransportOptions = {}): Transport {
         let response: TransportResponse | undefined;
         if (result) {
           const { res, bytes } = result;
-          const bodyText = lenientText(bytes, res.headers.get('content-type'));
+          const bodyText = headText(bytes, res.headers.get('content-type'), LOG_TEXT_BYTES);
           response = {
             status: res.status,
             headers: res.headers,
             bodyBytes: bytes,
             bodyText,
+            bodyTextComplete: bytes.byteLength <= LOG_TEXT_BYTES,
             timings: { startedAt, durationMs: performance.now() - t0, attempts: attempt },
             bytesSent,
             bytesReceived: bytes.byteLength,
@@ -416,36 +439,62 @@ export interface ClassifyOptions {
   limits?: ParseLimits;
 }
 
-/** See the file comment for the rules. Never throws for a bad response; returns the error to raise. */
+/** See the file comment for the rules. Never throws, whatever the response; returns the error to raise. */
 export function classifyHttpResponse(
   status: number,
   contentType: string | null | undefined,
   body: string | Uint8Array,
   opts: ClassifyOptions = {},
 ): ClassifiedResponse {
+  try {
+    return classify(status, contentType, body, opts);
+  } catch (err) {
+    return { ok: false, error: unexpected(err) };
+  }
+}
+
+/** What a throw from reading a response means: a RangeError is a response too large to hold, else a bug. */
+function unexpected(err: unknown): SoapError {
+  if (err instanceof SoapError) return err;
+  if (err instanceof RangeError)
+    return new XmlMalformedError('The response is too large or too deeply built to read', { cause: err });
+  return new SoapInternalError(
+    `Reading the response failed: ${err instanceof Error ? err.name : typeof err}`,
+    {
+      cause: err,
+    },
+  );
+}
+
+function classify(
+  status: number,
+  contentType: string | null | undefined,
+  body: string | Uint8Array,
+  opts: ClassifyOptions,
+): ClassifiedResponse {
+  const secrets = opts.secrets ?? [];
   const media = mediaTypeOf(contentType);
   const shape = xmlShape(body);
   let parsed: { root: XmlElement; envelope: SoapEnvelope } | undefined;
   let parseError: SoapError | undefined;
   if (shape === 'xml') {
     try {
-      const root = parseXml(body, { ...opts.limits, contentType: contentType ?? undefined });
-      parsed = { root, envelope: readEnvelope(root, { secrets: opts.secrets }) };
+      const root = parseXml(body, { ...opts.limits, contentType: contentType ?? undefined, secrets });
+      parsed = { root, envelope: readEnvelope(root, { secrets }) };
     } catch (err) {
       if (err instanceof SoapFaultError) return { ok: false, error: err };
-      if (!(err instanceof SoapError)) throw err;
-      parseError = err;
+      parseError = unexpected(err);
     }
   }
   if (status < 200 || status > 299) {
-    return { ok: false, error: new HttpStatusError(status, snippetText(body, contentType), opts.secrets) };
+    return { ok: false, error: new HttpStatusError(status, snippetText(body, contentType), secrets) };
   }
-  if (!isXmlMedia(media)) return { ok: false, error: new WrongContentTypeError(media) };
+  if (!isXmlMedia(media)) return { ok: false, error: new WrongContentTypeError(media, { secrets }) };
   if (shape !== 'xml') {
     const what =
       shape === 'html' ? 'an HTML page' : shape === 'empty' ? 'an empty body' : 'a body that is not XML';
-    const snippet = redactText(snippetText(body, contentType).slice(0, 200), opts.secrets);
-    return { ok: false, error: new NotXmlError(`HTTP ${status} with ${what}: ${snippet}`) };
+    const snippet = snippetText(body, contentType);
+    return { ok: false, error: new NotXmlError(`HTTP ${status} with ${what}: ${snippet}`, { secrets }) };
   }
   if (parseError) return { ok: false, error: parseError };
   if (!parsed) return { ok: false, error: new SoapInternalError('Response neither parsed nor failed') };

@@ -8,6 +8,10 @@
 //      quoted and unique attributes, nothing after the root…), resolves namespaces by URI and decodes the five
 //      entities and character references strictly;
 //   4. a check that every character is one XML 1.0 allows (control characters, U+FFFE/U+FFFF, lone surrogates).
+// Every step is linear in the input whatever it holds: duplicate attributes are found by hashing, text is
+// gathered in pieces and joined once when its element closes (never a rope of millions of pieces), and counts
+// are capped (elements, attributes per element, name length, depth). An error quotes at most a few hundred
+// characters of the document, redacted with the tickets in use (`secrets`) as it is built.
 // The reader is our own rather than fast-xml-parser: fast-xml-parser accepts malformed documents silently, so it
 // needed this strict scan in front of it anyway, and once the scan builds the tree the second parse is pure
 // cost (see `npm run bench`, where fast-xml-parser remains the baseline). The tests hold the reader to two
@@ -15,6 +19,7 @@
 // verdict on mutated documents (test/unit/soap/xml-read-oracles.test.ts).
 import iconv from 'iconv-lite';
 import { XmlEncodingError, XmlMalformedError, XmlSecurityError } from './errors';
+import { redactSnippet } from './redact';
 import type { XmlSecurityKind } from './errors';
 
 export interface XmlElement {
@@ -36,6 +41,31 @@ export interface ParseLimits {
   maxBytes?: number;
   /** Default 256; the root is depth 1. */
   maxDepth?: number;
+  /** Default 1,000,000 elements in the whole document, whatever its size. */
+  maxElements?: number;
+  /**
+   * Default 16: beyond the first 10,000 elements, a document may hold one element per this many bytes. An
+   * element costs the tree about 80-150 bytes, so this is what keeps a dense document's tree within a small
+   * multiple of its size (every real response spends far more bytes per element).
+   */
+  minBytesPerElement?: number;
+  /** Default 256 attributes (namespace declarations included) on one element. */
+  maxAttributes?: number;
+  /**
+   * Default 12: beyond the first 50,000 attributes, a document may hold one attribute per this many bytes. An
+   * attribute costs the tree 50-80 bytes (its slot, its value, its key), so with the element rule this keeps a
+   * tree within a small multiple of its body whatever the markup; real records spend 20-50 bytes on each.
+   */
+  minBytesPerAttribute?: number;
+  /** Default 1024 characters for an element, attribute or processing-instruction name. */
+  maxNameLength?: number;
+}
+
+export interface ParseOptions extends ParseLimits {
+  /** The Content-Type header, whose charset takes part in choosing the encoding. */
+  contentType?: string;
+  /** The tickets in use: scrubbed from any text of the document an error quotes. */
+  secrets?: readonly string[];
 }
 
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -44,11 +74,33 @@ export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_DEPTH = 256;
+export const DEFAULT_MAX_ELEMENTS = 1_000_000;
+export const DEFAULT_MIN_BYTES_PER_ELEMENT = 16;
+const ELEMENT_ALLOWANCE = 10_000;
+export const DEFAULT_MIN_BYTES_PER_ATTRIBUTE = 12;
+const ATTRIBUTE_ALLOWANCE = 50_000;
+export const DEFAULT_MAX_ATTRIBUTES = 256;
+export const DEFAULT_MAX_NAME_LENGTH = 1024;
 // The tree is built recursively; far below the JS stack limit whatever the caller asks for.
 const DEPTH_CEILING = 4096;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Positions and errors
+
+// The tickets of the parse in progress. Parsing is synchronous from start to end, so no other parse can run in
+// between: every error the reader builds (from however deep a helper) is redacted with them when it is made.
+let parseSecrets: readonly string[] = [];
+
+function malformedError(detail: string): XmlMalformedError {
+  return new XmlMalformedError(detail, { secrets: parseSecrets });
+}
+
+// Names quoted in messages: enough to find the spot, never a six-million-character name. Cut and redacted in
+// one step, so a ticket used as a name is hidden even when the cut runs through it.
+const SHOWN_NAME = 64;
+function shown(name: string, max: number = SHOWN_NAME): string {
+  return redactSnippet(name, parseSecrets, max);
+}
 
 function lineCol(s: string, pos: number): string {
   let line = 1;
@@ -61,7 +113,7 @@ function lineCol(s: string, pos: number): string {
 }
 
 function malformed(s: string, pos: number, what: string): XmlMalformedError {
-  return new XmlMalformedError(`${what} at ${lineCol(s, Math.min(pos, s.length))}`);
+  return malformedError(`${what} at ${lineCol(s, Math.min(pos, s.length))}`);
 }
 
 function truncatedOr(s: string, pos: number, what: string): XmlMalformedError {
@@ -98,42 +150,53 @@ function resolveReference(ref: string): string {
       return "'";
   }
   if (ref.charCodeAt(0) !== 0x23 /* # */)
-    throw new XmlMalformedError(
-      `Unknown entity &${ref.slice(0, 32)}; (only the five XML entities are defined)`,
-    );
+    throw malformedError(`Unknown entity &${shown(ref, 32)}; (only the five XML entities are defined)`);
   const hex = ref.charCodeAt(1) === 0x78; /* x */
   const digits = ref.slice(hex ? 2 : 1);
   if (digits.length === 0 || !(hex ? HEX_DIGITS : DEC_DIGITS).test(digits))
-    throw new XmlMalformedError(`Invalid character reference &${ref.slice(0, 16)};`);
+    throw malformedError(`Invalid character reference &${shown(ref, 16)};`);
   const cp = Number.parseInt(digits, hex ? 16 : 10);
-  if (!isXmlChar(cp))
-    throw new XmlMalformedError(`Character reference &${ref.slice(0, 16)}; is not an XML character`);
+  if (!isXmlChar(cp)) throw malformedError(`Character reference &${shown(ref, 16)}; is not an XML character`);
   return String.fromCodePoint(cp);
 }
 
 const HEX_DIGITS = /^[0-9A-Fa-f]+$/;
 const DEC_DIGITS = /^[0-9]+$/;
 
+// Pieces joined at a time: a text of millions of references never becomes a rope of millions of strings (which
+// once kept 515 MB alive for 64 MiB of "&lt;"), nor an array of millions of pieces.
+const JOIN_EVERY = 4096;
+
 /**
  * Decodes the five predefined entities and numeric character references in one pass, so `&amp;lt;` is `&lt;`.
- * Every `&` must start a complete, known reference; anything else is an error.
+ * Every `&` must start a complete, known reference; anything else is an error. The result is a flat string.
  */
 export function decodeXmlText(raw: string): string {
   let amp = raw.indexOf('&');
   if (amp === -1) return raw;
-  let out = '';
+  let parts: string[] = [];
+  let chunks: string[] | undefined;
   let last = 0;
   while (amp !== -1) {
     const semi = raw.indexOf(';', amp + 1);
-    if (semi === -1) throw new XmlMalformedError(`Unterminated reference near "${raw.slice(amp, amp + 16)}"`);
+    if (semi === -1)
+      throw malformedError(`Unterminated reference near "${shown(raw.slice(amp, amp + 64), 16)}"`);
     const ref = raw.slice(amp + 1, semi);
-    if (ref.includes('&') || ref.length === 0)
-      throw new XmlMalformedError(`Bare "&" near "${raw.slice(amp, amp + 16)}"`);
-    out += raw.slice(last, amp) + resolveReference(ref);
+    if (ref.length === 0 || ref.includes('&'))
+      throw malformedError(`Bare "&" near "${shown(raw.slice(amp, amp + 64), 16)}"`);
+    if (amp > last) parts.push(raw.slice(last, amp));
+    parts.push(resolveReference(ref));
+    if (parts.length >= JOIN_EVERY) {
+      (chunks ??= []).push(parts.join(''));
+      parts = [];
+    }
     last = semi + 1;
     amp = raw.indexOf('&', last);
   }
-  return out + raw.slice(last);
+  if (last < raw.length) parts.push(raw.slice(last));
+  if (chunks === undefined) return parts.join('');
+  chunks.push(parts.join(''));
+  return chunks.join('');
 }
 
 const ATTR_WS = /[\t\n\r]/g;
@@ -213,8 +276,9 @@ export function charsetOf(contentType: string | undefined | null): string | unde
   return v ? v : undefined;
 }
 
+// XML's white space only (S: space, tab, CR, LF); JavaScript's \s would also take U+00A0, U+2028, U+FEFF….
 const DECL_ENCODING =
-  /^<\?xml\s+version\s*=\s*(?:"[^"]*"|'[^']*')\s+encoding\s*=\s*(?:"([A-Za-z][A-Za-z0-9._-]*)"|'([A-Za-z][A-Za-z0-9._-]*)')/;
+  /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?:"[^"]*"|'[^']*')[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(?:"([A-Za-z][A-Za-z0-9._-]*)"|'([A-Za-z][A-Za-z0-9._-]*)')/;
 
 function declaredEncoding(head: string): string | undefined {
   const m = DECL_ENCODING.exec(head);
@@ -247,6 +311,33 @@ function decodeAs(enc: Encoding, bytes: Uint8Array): string {
   }
 }
 
+const XML_DECL_START = Buffer.from('<?xml', 'latin1');
+const QUESTION_GT_LE = Buffer.from('?>', 'utf16le');
+const QUESTION_GT_BE = Buffer.from([0, 0x3f, 0, 0x3e]);
+
+/**
+ * The XML declaration at the start of the body as text, read before the encoding is known: up to its "?>"
+ * however far that is (white space inside a declaration has no limit, and reading a fixed head once let an
+ * encoding declared past byte 512 go unseen), or '' when the body does not start with one.
+ */
+function declarationText(body: Uint8Array, layout: 'single' | 'utf-16le' | 'utf-16be'): string {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (layout === 'single') {
+    if (!bytes.subarray(0, 5).equals(XML_DECL_START)) return '';
+    const end = bytes.indexOf('?>');
+    return end === -1 ? '' : bytes.toString('latin1', 0, end + 2);
+  }
+  const le = layout === 'utf-16le';
+  let end = -1;
+  for (let from = 0; ; from = end + 1) {
+    end = bytes.indexOf(le ? QUESTION_GT_LE : QUESTION_GT_BE, from);
+    // A match must sit on a character boundary.
+    if (end === -1 || end % 2 === 0) break;
+  }
+  if (end === -1) return '';
+  return new TextDecoder(layout).decode(bytes.subarray(0, end + 4));
+}
+
 /**
  * Bytes to text. Sources, in precedence order: a BOM (UTF-8, UTF-16LE/BE), the Content-Type charset, the XML
  * declaration's encoding, else UTF-8. Every source present must agree with the one used; decoding is fatal on
@@ -254,7 +345,8 @@ function decodeAs(enc: Encoding, bytes: Uint8Array): string {
  * while a BOM or the charset says UTF-8 (what .NET writes when it serializes through a string); the declaration
  * cannot be true there, since it would then itself be in UTF-16.
  */
-export function bytesToText(body: Uint8Array, contentType?: string): string {
+export function bytesToText(body: Uint8Array, contentType?: string, secrets: readonly string[] = []): string {
+  const encodingError = (detail: string, cause?: unknown) => new XmlEncodingError(detail, { cause, secrets });
   const b0 = body[0];
   const b1 = body[1];
   let bom: Encoding | undefined;
@@ -263,7 +355,7 @@ export function bytesToText(body: Uint8Array, contentType?: string): string {
     (b0 === 0xff && b1 === 0xfe && body[2] === 0 && body[3] === 0) ||
     (b0 === 0 && b1 === 0 && body[2] === 0xfe)
   ) {
-    throw new XmlEncodingError('UTF-32 is not supported');
+    throw encodingError('UTF-32 is not supported');
   }
   if (b0 === 0xef && b1 === 0xbb && body[2] === 0xbf) {
     bom = 'utf-8';
@@ -280,8 +372,7 @@ export function bytesToText(body: Uint8Array, contentType?: string): string {
   let charset: Declared | undefined;
   if (charsetLabel !== undefined) {
     charset = canonicalEncoding(charsetLabel);
-    if (!charset)
-      throw new XmlEncodingError(`Unsupported charset "${charsetLabel.slice(0, 40)}" in Content-Type`);
+    if (!charset) throw encodingError(`Unsupported charset "${charsetLabel}" in Content-Type`);
   }
 
   // How the first characters are laid out, to read the declaration before knowing the encoding.
@@ -290,16 +381,12 @@ export function bytesToText(body: Uint8Array, contentType?: string): string {
   else if (!bom && b0 === 0x3c && b1 === 0 && body[2] === 0x3f && body[3] === 0) layout = 'utf-16le';
   else if (!bom && b0 === 0 && b1 === 0x3c && body[2] === 0 && body[3] === 0x3f) layout = 'utf-16be';
 
-  const headBytes = body.subarray(offset, offset + 512);
-  const head =
-    layout === 'single'
-      ? Buffer.from(headBytes.buffer, headBytes.byteOffset, headBytes.byteLength).toString('latin1')
-      : new TextDecoder(layout).decode(headBytes.subarray(0, headBytes.length & ~1));
+  const head = declarationText(body.subarray(offset), layout);
   const declLabel = declaredEncoding(head);
   let declared: Declared | undefined;
   if (declLabel !== undefined) {
     declared = canonicalEncoding(declLabel);
-    if (!declared) throw new XmlEncodingError(`Unsupported encoding "${declLabel}" in the XML declaration`);
+    if (!declared) throw encodingError(`Unsupported encoding "${declLabel}" in the XML declaration`);
   }
 
   const external = bom ?? charset;
@@ -315,7 +402,7 @@ export function bytesToText(body: Uint8Array, contentType?: string): string {
   let effective: Encoding;
   const first = bom ?? charset ?? declared ?? 'utf-8';
   if (first === 'utf-16') {
-    if (layout === 'single') throw new XmlEncodingError('UTF-16 is declared but the body is not UTF-16');
+    if (layout === 'single') throw encodingError('UTF-16 is declared but the body is not UTF-16');
     effective = layout;
   } else {
     effective = first;
@@ -326,18 +413,18 @@ export function bytesToText(body: Uint8Array, contentType?: string): string {
     ['XML declaration', declared],
   ] as const) {
     if (enc !== undefined && !compatible(enc, effective)) {
-      throw new XmlEncodingError(`The ${source} says ${enc} but the body is read as ${effective}`);
+      throw encodingError(`The ${source} says ${enc} but the body is read as ${effective}`);
     }
   }
   const isUtf16 = effective === 'utf-16le' || effective === 'utf-16be';
   if (isUtf16 !== (layout !== 'single') || (isUtf16 && layout !== effective)) {
-    throw new XmlEncodingError(`The body does not start like ${effective} text`);
+    throw encodingError(`The body does not start like ${effective} text`);
   }
 
   try {
     return decodeAs(effective, body.subarray(offset));
   } catch (err) {
-    throw new XmlEncodingError(`The body is not valid ${effective}`, { cause: err });
+    throw encodingError(`The body is not valid ${effective}`, err);
   }
 }
 
@@ -403,8 +490,10 @@ function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 }
 
+// S is space, tab and line feed here (carriage returns are normalized away before); never JavaScript's \s,
+// which also takes U+00A0, U+2028 or U+FEFF.
 const XML_DECL =
-  /<\?xml\s+version\s*=\s*(["'])1\.[0-9]+\1(?:\s+encoding\s*=\s*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\3)?\s*\?>/y;
+  /<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(["'])1\.[0-9]+\1(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(["'])(?:yes|no)\3)?[ \t\n]*\?>/y;
 
 function securityKindOfDeclaration(s: string, at: number): XmlSecurityKind {
   // A bounded look is enough to name the attack; the document is refused either way.
@@ -433,6 +522,8 @@ interface Frame {
   el: XmlElement;
   qname: string;
   scope: Scope;
+  /** The element's character data so far, when it came in more than one piece. */
+  parts: string[] | undefined;
 }
 
 function splitQName(qname: string, what: string): [prefix: string, local: string] {
@@ -441,15 +532,17 @@ function splitQName(qname: string, what: string): [prefix: string, local: string
   const prefix = qname.slice(0, colon);
   const local = qname.slice(colon + 1);
   if (colon === 0 || local.length === 0 || local.includes(':'))
-    throw new XmlMalformedError(`${what} "${qname}" is not a valid qualified name`);
+    throw malformedError(`${what} "${shown(qname)}" is not a valid qualified name`);
   return [prefix, local];
 }
 
 function declareNamespace(scope: Scope, prefix: string, uri: string): void {
-  if (prefix === 'xmlns') throw new XmlMalformedError('The prefix xmlns cannot be declared');
+  if (prefix === 'xmlns') throw malformedError('The prefix xmlns cannot be declared');
   if (prefix === 'xml' ? uri !== XML_NS : uri === XML_NS || uri === XMLNS_NS)
-    throw new XmlMalformedError(`Prefix "${prefix}" cannot be bound to ${uri || 'an empty namespace'}`);
-  if (prefix !== '' && uri === '') throw new XmlMalformedError(`Prefix "${prefix}" cannot be undeclared`);
+    throw malformedError(
+      `Prefix "${shown(prefix)}" cannot be bound to ${shown(uri) || 'an empty namespace'}`,
+    );
+  if (prefix !== '' && uri === '') throw malformedError(`Prefix "${shown(prefix)}" cannot be undeclared`);
   scope[prefix] = uri;
 }
 
@@ -457,17 +550,49 @@ function isNameCharCode(c: number): boolean {
   return c < 128 ? NAME_CHAR[c] === 1 : isNameCharHigh(c);
 }
 
+interface TreeLimits {
+  maxDepth: number;
+  maxElements: number;
+  maxAttributes: number;
+  /** Attributes in the whole document. */
+  maxTotalAttributes: number;
+  maxNameLength: number;
+}
+
+// Below this many prefixed attributes and namespace declarations on one element, a scan of the few already
+// seen is cheaper than a hash set; above it, the set keeps the duplicate check linear.
+const SPECIAL_SCAN_LIMIT = 8;
+
+function qualifiedKey(cache: Map<string, Map<string, string>>, uri: string, local: string): string {
+  let byLocal = cache.get(uri);
+  if (!byLocal) cache.set(uri, (byLocal = new Map()));
+  let key = byLocal.get(local);
+  if (key === undefined) byLocal.set(local, (key = `{${uri}}${local}`));
+  return key;
+}
+
+/** Adds character data to the open element; pieces are joined once, when the element closes. */
+function appendText(frame: Frame, piece: string): void {
+  if (piece.length === 0) return;
+  if (frame.parts !== undefined) frame.parts.push(piece);
+  else if (frame.el.text === '') frame.el.text = piece;
+  else frame.parts = [frame.el.text, piece];
+}
+
 /**
  * Reads the document element in one pass over the text: well-formedness (every rule a conforming
  * non-validating parser applies to a document without a DTD), the security rules (no DOCTYPE or entity
- * declaration anywhere, the depth cap), namespace resolution and strict reference decoding. Nothing is
- * returned unless the whole document passed.
+ * declaration anywhere, the caps), namespace resolution and strict reference decoding. Nothing is returned
+ * unless the whole document passed.
  */
-function readTree(s: string, maxDepth: number): XmlElement {
+function readTree(s: string, limits: TreeLimits): XmlElement {
+  const { maxDepth, maxElements, maxAttributes, maxTotalAttributes, maxNameLength } = limits;
+  let attributes = 0;
   const len = s.length;
   const stack: Frame[] = [];
   let top: Frame | undefined;
   let root: XmlElement | undefined;
+  let elements = 0;
   let i = 0;
   // Cached next positions of characters that need work, so every check is one comparison and the whole
   // document is searched for each of them only once ('\r' is gone: line ends are normalized before).
@@ -480,6 +605,16 @@ function readTree(s: string, maxDepth: number): XmlElement {
   // reusing the string spares a slice and a name scan per attribute.
   const attrNames: string[] = [];
   const elementNames: string[] = [];
+  // "{uri}local" keys of qualified attributes, one string per name for the whole document (xsi:nil repeats).
+  const qualifiedKeys = new Map<string, Map<string, string>>();
+
+  const nameTooLong = (at: number, end: number) => {
+    if (end - at > maxNameLength)
+      throw new XmlSecurityError(
+        'name-length',
+        `a name of ${end - at} characters (at most ${maxNameLength}) at ${lineCol(s, at)}`,
+      );
+  };
 
   if (s.startsWith('<?xml', 0) && (isWs(s.charCodeAt(5)) || s.charCodeAt(5) === 0x3f)) {
     XML_DECL.lastIndex = 0;
@@ -507,7 +642,7 @@ function readTree(s: string, maxDepth: number): XmlElement {
           nextAmp = found === -1 ? -2 : found;
         }
         const raw = s.slice(i, textEnd);
-        top.el.text += nextAmp >= 0 && nextAmp < textEnd ? decodeXmlText(raw) : raw;
+        appendText(top, nextAmp >= 0 && nextAmp < textEnd ? decodeXmlText(raw) : raw);
       }
     }
     if (lt === -1) break;
@@ -523,22 +658,30 @@ function readTree(s: string, maxDepth: number): XmlElement {
       } else {
         const ne = nameEnd(s, i + 2);
         if (ne === i + 2) throw truncatedOr(s, ne, 'Invalid end tag');
-        const name = s.slice(i + 2, ne);
+        const name = shown(s.slice(i + 2, Math.min(ne, i + 2 + SHOWN_NAME + 1)));
         if (open === undefined) throw malformed(s, i, `End tag </${name}> without a start tag`);
         if (ne >= len) throw truncatedOr(s, ne, `Invalid end tag </${name}`);
-        throw malformed(s, i, `End tag </${name}> does not match <${open}>`);
+        throw malformed(s, i, `End tag </${name}> does not match <${shown(open)}>`);
       }
       while (isWs(s.charCodeAt(k))) k++;
-      if (s.charCodeAt(k) !== 0x3e) throw truncatedOr(s, k, `Invalid end tag </${open}`);
-      stack.pop();
+      if (s.charCodeAt(k) !== 0x3e) throw truncatedOr(s, k, `Invalid end tag </${shown(open)}`);
+      const closed = stack.pop()!;
+      if (closed.parts !== undefined) closed.el.text = closed.parts.join('');
+      // An element that turned out empty shares the frozen empty list instead of keeping its own.
+      if (closed.el.children.length === 0) closed.el.children = NO_CHILDREN;
       top = stack.length > 0 ? stack[stack.length - 1] : undefined;
       i = k + 1;
     } else if (c1 === 0x3f) {
       // processing instruction
       const ne = nameEnd(s, i + 2);
       if (ne === i + 2) throw truncatedOr(s, ne, 'Invalid processing instruction');
-      if (s.slice(i + 2, ne).toLowerCase() === 'xml')
+      nameTooLong(i + 2, ne);
+      const target = s.slice(i + 2, ne);
+      if (target.toLowerCase() === 'xml')
         throw malformed(s, i, 'XML declaration not at the start of the document');
+      // Namespaces in XML: a processing instruction's target is a name without a colon.
+      if (target.includes(':'))
+        throw malformed(s, i, `Processing instruction target "${shown(target)}" has a colon`);
       const end = s.indexOf('?>', ne);
       if (end === -1) throw truncatedOr(s, len, '');
       if (end !== ne && !isWs(s.charCodeAt(ne))) throw malformed(s, ne, 'Invalid processing instruction');
@@ -553,7 +696,7 @@ function readTree(s: string, maxDepth: number): XmlElement {
         if (top === undefined) throw malformed(s, i, 'CDATA section outside the root element');
         const end = s.indexOf(']]>', i + 9);
         if (end === -1) throw truncatedOr(s, len, '');
-        top.el.text += s.slice(i + 9, end);
+        appendText(top, s.slice(i + 9, end));
         i = end + 3;
       } else {
         const word = s.slice(i + 2, i + 9).toUpperCase();
@@ -564,6 +707,11 @@ function readTree(s: string, maxDepth: number): XmlElement {
     } else {
       // start tag
       if (top === undefined && root !== undefined) throw malformed(s, i, 'More than one root element');
+      if (++elements > maxElements)
+        throw new XmlSecurityError(
+          'elements',
+          `more than ${maxElements} elements in ${len} characters at ${lineCol(s, i)}`,
+        );
       const depth = stack.length;
       let qname = elementNames[depth];
       let k: number;
@@ -572,12 +720,14 @@ function readTree(s: string, maxDepth: number): XmlElement {
       } else {
         k = nameEnd(s, i + 1);
         if (k === i + 1) throw truncatedOr(s, k, 'Invalid character after "<"');
+        nameTooLong(i + 1, k);
         qname = elementNames[depth] = s.slice(i + 1, k);
       }
       let count = 0;
       let attrs = NO_ATTRS;
       // xmlns declarations and prefixed attributes, as name/value pairs: resolved once the tag is complete.
       let special: string[] | undefined;
+      let specialNames: Set<string> | undefined;
       let selfClosing = false;
       for (;;) {
         const wsStart = k;
@@ -588,13 +738,23 @@ function readTree(s: string, maxDepth: number): XmlElement {
           break;
         }
         if (c === 0x2f) {
-          if (s.charCodeAt(k + 1) !== 0x3e) throw truncatedOr(s, k + 1, `Invalid start tag <${qname}`);
+          if (s.charCodeAt(k + 1) !== 0x3e) throw truncatedOr(s, k + 1, `Invalid start tag <${shown(qname)}`);
           selfClosing = true;
           i = k + 2;
           break;
         }
         if (k === wsStart)
-          throw truncatedOr(s, k, `Attributes of <${qname}> must be separated by white space`);
+          throw truncatedOr(s, k, `Attributes of <${shown(qname)}> must be separated by white space`);
+        if (count >= maxAttributes)
+          throw new XmlSecurityError(
+            'attributes',
+            `more than ${maxAttributes} attributes on <${shown(qname)}> at ${lineCol(s, k)}`,
+          );
+        if (++attributes > maxTotalAttributes)
+          throw new XmlSecurityError(
+            'attributes',
+            `more than ${maxTotalAttributes} attributes in ${len} characters at ${lineCol(s, k)}`,
+          );
         const at = k;
         let aname = attrNames[count];
         if (
@@ -605,24 +765,26 @@ function readTree(s: string, maxDepth: number): XmlElement {
           k += aname.length;
         } else {
           const an = nameEnd(s, k);
-          if (an === k) throw truncatedOr(s, k, `Invalid attribute name in <${qname}>`);
+          if (an === k) throw truncatedOr(s, k, `Invalid attribute name in <${shown(qname)}>`);
+          nameTooLong(k, an);
           aname = attrNames[count] = s.slice(k, an);
           k = an;
         }
         count++;
         while (isWs(s.charCodeAt(k))) k++;
-        if (s.charCodeAt(k) !== 0x3d) throw truncatedOr(s, k, `Attribute ${aname} has no value`);
+        if (s.charCodeAt(k) !== 0x3d) throw truncatedOr(s, k, `Attribute ${shown(aname)} has no value`);
         k++;
         while (isWs(s.charCodeAt(k))) k++;
         const q = s.charCodeAt(k);
-        if (q !== 0x22 && q !== 0x27) throw truncatedOr(s, k, `Value of attribute ${aname} is not quoted`);
+        if (q !== 0x22 && q !== 0x27)
+          throw truncatedOr(s, k, `Value of attribute ${shown(aname)} is not quoted`);
         const vend = s.indexOf(q === 0x22 ? '"' : "'", k + 1);
         if (vend === -1) throw truncatedOr(s, len, '');
         if (nextLt <= k) {
           nextLt = s.indexOf('<', k + 1);
           if (nextLt === -1) nextLt = len;
         }
-        if (nextLt < vend) throw malformed(s, nextLt, `"<" in the value of attribute ${aname}`);
+        if (nextLt < vend) throw malformed(s, nextLt, `"<" in the value of attribute ${shown(aname)}`);
         if (nextAmp !== -2 && nextAmp <= k) {
           const found = s.indexOf('&', k + 1);
           nextAmp = found === -1 ? -2 : found;
@@ -646,7 +808,7 @@ function readTree(s: string, maxDepth: number): XmlElement {
         if (aname.indexOf(':') === -1 && aname !== 'xmlns') {
           if (attrs === NO_ATTRS) attrs = {};
           else if (Object.hasOwn(attrs, aname))
-            throw malformed(s, at, `Duplicate attribute ${aname} in <${qname}>`);
+            throw malformed(s, at, `Duplicate attribute ${shown(aname)} in <${shown(qname)}>`);
           // A plain assignment to "__proto__" would be swallowed by the prototype setter.
           if (aname === '__proto__')
             Object.defineProperty(attrs, aname, {
@@ -658,8 +820,17 @@ function readTree(s: string, maxDepth: number): XmlElement {
           else attrs[aname] = value;
         } else {
           special ??= [];
-          for (let j = 0; j < special.length; j += 2)
-            if (special[j] === aname) throw malformed(s, at, `Duplicate attribute ${aname} in <${qname}>`);
+          let duplicate = false;
+          if (specialNames !== undefined) duplicate = specialNames.has(aname);
+          else {
+            for (let j = 0; j < special.length; j += 2) if (special[j] === aname) duplicate = true;
+            if (special.length >= 2 * SPECIAL_SCAN_LIMIT) {
+              specialNames = new Set<string>();
+              for (let j = 0; j < special.length; j += 2) specialNames.add(special[j]!);
+            }
+          }
+          if (duplicate) throw malformed(s, at, `Duplicate attribute ${shown(aname)} in <${shown(qname)}>`);
+          specialNames?.add(aname);
           special.push(aname, value);
         }
       }
@@ -682,16 +853,20 @@ function readTree(s: string, maxDepth: number): XmlElement {
           }
         }
         if (prefixed) {
-          qattrs = {};
+          // Keys "{uri}local" in a null-prototype object: a hash lookup whatever the names, and no name can
+          // reach Object.prototype.
+          qattrs = Object.create(null) as Record<string, string>;
           for (let j = 0; j < prefixed.length; j += 2) {
             const an = prefixed[j]!;
             const [prefix, local] = splitQName(an, 'Attribute');
             const uri = scope[prefix];
             if (uri === undefined)
-              throw new XmlMalformedError(`Namespace prefix "${prefix}" of attribute ${an} is not declared`);
-            const key = `{${uri}}${local}`;
-            if (Object.hasOwn(qattrs, key))
-              throw new XmlMalformedError(`Attribute ${key} appears twice on <${qname}>`);
+              throw malformedError(
+                `Namespace prefix "${shown(prefix)}" of attribute ${shown(an)} is not declared`,
+              );
+            const key = qualifiedKey(qualifiedKeys, uri, local);
+            if (key in qattrs)
+              throw malformedError(`Attribute ${shown(key)} appears twice on <${shown(qname)}>`);
             qattrs[key] = prefixed[j + 1]!;
           }
         }
@@ -706,7 +881,7 @@ function readTree(s: string, maxDepth: number): XmlElement {
         name = local;
         ns = scope[prefix];
         if (ns === undefined)
-          throw new XmlMalformedError(`Namespace prefix "${prefix}" of <${qname}> is not declared`);
+          throw malformedError(`Namespace prefix "${shown(prefix)}" of <${shown(qname)}> is not declared`);
       }
       const el: XmlElement = {
         ns: ns ?? '',
@@ -718,10 +893,11 @@ function readTree(s: string, maxDepth: number): XmlElement {
       };
       if (top) top.el.children.push(el);
       else root = el;
-      if (!selfClosing) stack.push((top = { el, qname, scope }));
+      if (!selfClosing) stack.push((top = { el, qname, scope, parts: undefined }));
     }
   }
-  if (top !== undefined) throw malformed(s, len, `Unexpected end of document: <${top.qname}> is not closed`);
+  if (top !== undefined)
+    throw malformed(s, len, `Unexpected end of document: <${shown(top.qname)}> is not closed`);
   if (!root) throw malformed(s, len, 'No root element');
   return root;
 }
@@ -753,15 +929,12 @@ function utf8Length(s: string): number {
 /**
  * Parses a whole document and returns its document element. Bytes are decoded with {@link bytesToText}
  * (`contentType` supplies the charset); a string is taken as already decoded. Throws XmlSecurityError,
- * XmlEncodingError or XmlMalformedError, never a partial tree. The returned tree is read-only: elements
- * without attributes or children share frozen empty objects.
+ * XmlEncodingError or XmlMalformedError, never a partial tree; an error quotes the document only redacted with
+ * `secrets`. The returned tree is read-only: elements without attributes or children share frozen empty objects.
  */
-export function parseXml(
-  input: string | Uint8Array,
-  opts: ParseLimits & { contentType?: string } = {},
-): XmlElement {
+export function parseXml(input: string | Uint8Array, opts: ParseOptions = {}): XmlElement {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxDepth = Math.min(opts.maxDepth ?? DEFAULT_MAX_DEPTH, DEPTH_CEILING);
+  const secrets = opts.secrets ?? [];
 
   let text: string;
   if (typeof input === 'string') {
@@ -772,11 +945,28 @@ export function parseXml(
   } else {
     if (input.byteLength > maxBytes)
       throw new XmlSecurityError('size', `${input.byteLength} bytes > ${maxBytes}`);
-    text = bytesToText(input, opts.contentType);
+    text = bytesToText(input, opts.contentType, secrets);
   }
   // End-of-line handling (XML 1.0 §2.11): CRLF and a lone CR are read as LF; a &#xD; reference survives.
   if (text.indexOf('\r') !== -1) text = text.replace(CR_LINE_END, '\n');
-  const root = readTree(text, maxDepth);
-  checkChars(text);
-  return root;
+  const size = typeof input === 'string' ? input.length : input.byteLength;
+  const limits: TreeLimits = {
+    maxDepth: Math.min(opts.maxDepth ?? DEFAULT_MAX_DEPTH, DEPTH_CEILING),
+    maxElements: Math.min(
+      opts.maxElements ?? DEFAULT_MAX_ELEMENTS,
+      ELEMENT_ALLOWANCE + Math.floor(size / (opts.minBytesPerElement ?? DEFAULT_MIN_BYTES_PER_ELEMENT)),
+    ),
+    maxAttributes: opts.maxAttributes ?? DEFAULT_MAX_ATTRIBUTES,
+    maxTotalAttributes:
+      ATTRIBUTE_ALLOWANCE + Math.floor(size / (opts.minBytesPerAttribute ?? DEFAULT_MIN_BYTES_PER_ATTRIBUTE)),
+    maxNameLength: opts.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH,
+  };
+  parseSecrets = secrets;
+  try {
+    const root = readTree(text, limits);
+    checkChars(text);
+    return root;
+  } finally {
+    parseSecrets = [];
+  }
 }

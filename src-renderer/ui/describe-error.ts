@@ -113,6 +113,7 @@ const KNOWN_CODES = new Set<string>([
   'VAULT_CORRUPT',
   'VAULT_INSECURE',
   'NOT_FOUND',
+  'DATA_FILE',
   'CANCELLED',
   'INTERNAL',
 ] satisfies ErrorCode[]);

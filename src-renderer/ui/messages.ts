@@ -21,6 +21,8 @@ export const errorsKo = {
   'error.code.VAULT_CORRUPT': '저장된 티켓을 읽을 수 없음 — 티켓을 지우거나 다시 입력',
   'error.code.VAULT_INSECURE': '안전한 키 저장소가 없음 — 약한 저장 방식에 동의하거나 키링 설치',
   'error.code.NOT_FOUND': '찾는 항목이 없음 — 목록을 새로 고친 뒤 다시 시도',
+  'error.code.DATA_FILE':
+    '데이터 파일을 읽거나 저장할 수 없음 — 자세히에 나온 파일과 데이터 폴더의 권한과 남은 공간을 확인',
   'error.code.CANCELLED': '작업을 취소함 — 필요하면 다시 시도',
   'error.code.INTERNAL': '셀러 데스크 내부 오류 — 다시 시도하고, 계속되면 자세히 내용을 알려 주세요',
   'error.cause.server-fault': '마켓 서버 오류 — 잠시 뒤 다시 시도',
@@ -58,6 +60,7 @@ export const errorsKo = {
   'error.short.VAULT_CORRUPT': '티켓 손상',
   'error.short.VAULT_INSECURE': '키 저장소 없음',
   'error.short.NOT_FOUND': '없음',
+  'error.short.DATA_FILE': '파일 오류',
   'error.short.CANCELLED': '취소됨',
   'error.short.INTERNAL': '내부 오류',
 } as const;
@@ -85,6 +88,8 @@ export const errorsEn: EnglishOf<typeof errorsKo> = {
   'error.code.VAULT_INSECURE':
     'No secure keystore on this computer — accept weaker storage or install a keyring',
   'error.code.NOT_FOUND': 'Not found — refresh the list and try again',
+  'error.code.DATA_FILE':
+    'A data file cannot be read or saved — check the permissions and free space of the file named in Details and its folder',
   'error.code.CANCELLED': 'Cancelled — try again if you need it',
   'error.code.INTERNAL':
     'Seller Desk hit an internal error — try again, and report the details if it keeps happening',
@@ -128,6 +133,7 @@ export const errorsEn: EnglishOf<typeof errorsKo> = {
   'error.short.VAULT_CORRUPT': 'Tickets damaged',
   'error.short.VAULT_INSECURE': 'No keystore',
   'error.short.NOT_FOUND': 'Not found',
+  'error.short.DATA_FILE': 'File error',
   'error.short.CANCELLED': 'Cancelled',
   'error.short.INTERNAL': 'Internal error',
 };

@@ -73,7 +73,7 @@ export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
     timezoneId: 'Asia/Seoul',
   });
   // The sandbox serves lookbook and item images from 127.0.0.1; Chromium's Local Network Access rule
-  // would refuse them on the harness's https origin (the desktop app loads from file:, where it does not apply).
+  // would refuse them on the harness's https origin (the desktop app grants it to its app:// pages the same way).
   await context.grantPermissions(['local-network-access']);
   const page = await context.newPage();
   const calls: AppUnderTest['calls'] = [];

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_NAMESPACES } from '../../src-main/schema';
+import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
+import type { DecodeJob, DecodeReply } from '../../src-main/soap/decode-pool';
+import { buildResponse } from '../../src-main/soap/envelope-write';
+import { decodeOperationResponse } from '../../src-main/soap/response-decode';
 
 // The preload runs in a sandboxed renderer: one CommonJS file, no ESM, only `electron` required.
 describe('build output', () => {
@@ -31,5 +38,39 @@ describe('build output', () => {
     const html = readFileSync('out/renderer/index.html', 'utf8');
     expect(html).toContain('./assets/');
     expect(html).toContain("script-src 'self'");
+  });
+
+  it('writes the decode worker beside main, and it decodes what the sources decode', async () => {
+    expect(existsSync('out/main/decode-worker.js')).toBe(true);
+    const notes = recentNotes(
+      createBackend({ seed: 7, now: new Date('2026-11-20T09:00:00+09:00'), notes: 600 }),
+    );
+    const body = Buffer.from(
+      buildResponse(
+        'BuyerNoteList',
+        { SendNote: notes.slice(0, 500) },
+        { version: '1.1', ns: DEFAULT_NAMESPACES, encryptedTicket: 'ENC-2' },
+      ),
+    );
+    const req = {
+      op: 'BuyerNoteList' as const,
+      status: 200,
+      contentType: 'text/xml; charset=utf-8',
+      body,
+      ns: DEFAULT_NAMESPACES,
+      secrets: [],
+    };
+    const worker = new Worker(resolve('out/main/decode-worker.js'));
+    try {
+      const reply = await new Promise<DecodeReply>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        const job: DecodeJob = { id: 1, req };
+        worker.postMessage(job);
+      });
+      expect(reply).toEqual({ id: 1, ok: true, ...decodeOperationResponse(req) });
+    } finally {
+      await worker.terminate();
+    }
   });
 });

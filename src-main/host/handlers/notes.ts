@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { NotesContract, NotesMirrorStatus } from '../../contract';
-import { daysBetween, isMarketDay } from '../../../src-shared/market-day';
+import { MAX_SYNC_DAYS } from '../../../src-shared/market-day';
+import { marketPeriodSchema } from '../../../src-shared/market-day-schema';
 import { REPLY_STATUSES } from '../../../src-shared/note-fields';
 import type { ActiveConnection } from '../../services/connection';
 import { exportFileName, notesToCsv, notesToXlsx } from '../../services/notes-export';
@@ -17,8 +18,7 @@ import { voidRequest } from './void-request';
 
 type Channels = keyof NotesContract;
 
-/** A year and a bit: enough for any report, and a typo in a year cannot start a ten-year sync. */
-export const MAX_SYNC_DAYS = 400;
+export { MAX_SYNC_DAYS };
 
 interface ActiveMirror {
   active: ActiveConnection;
@@ -182,7 +182,6 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
   };
 }
 
-const day = z.string().refine(isMarketDay, 'a date as YYYY-MM-DD');
 const sellerId = z.string().min(1).max(100);
 const isTimeZone = (tz: string) => {
   try {
@@ -192,22 +191,16 @@ const isTimeZone = (tz: string) => {
     return false;
   }
 };
-const inOrder = { message: 'end is before start', path: ['end'] };
-const ordered = (r: { start: string; end: string }) => r.start <= r.end;
 const orderNo = z.string().regex(/^\s*\d{1,19}\s*$/, 'an order number (digits)');
 const text = z.string().max(200);
 
 export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
   'notes.status': voidRequest,
-  'notes.period': z
-    .strictObject({
-      start: day,
-      end: day,
-      known: z
-        .strictObject({ mirror: z.string().max(100), revision: z.number().int().nonnegative() })
-        .optional(),
-    })
-    .refine(ordered, inOrder),
+  'notes.period': marketPeriodSchema({
+    known: z
+      .strictObject({ mirror: z.string().max(100), revision: z.number().int().nonnegative() })
+      .optional(),
+  }),
   'notes.lookup': z.strictObject({
     text: text.optional(),
     seqNo: z.number().int().optional(),
@@ -215,32 +208,23 @@ export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
     itemNo: z.string().max(40).optional(),
     buyerId: z.string().max(100).optional(),
     sellerId: sellerId.optional(),
-    outside: z.strictObject({ start: day, end: day }).refine(ordered, inOrder).optional(),
+    outside: marketPeriodSchema({}).optional(),
     limit: z.number().int().min(1).max(500).optional(),
   }),
-  'notes.count': z
-    .strictObject({
-      start: day,
-      end: day,
-      status: z.enum(['All', ...REPLY_STATUSES]).optional(),
-      sellerId: sellerId.optional(),
-      itemNo: z.string().max(40).optional(),
-      orderNo: orderNo.optional(),
-      text: text.optional(),
-    })
-    .refine(ordered, inOrder),
-  'notes.sync': z
-    .strictObject({
-      start: day,
-      end: day,
+  'notes.count': marketPeriodSchema({
+    status: z.enum(['All', ...REPLY_STATUSES]).optional(),
+    sellerId: sellerId.optional(),
+    itemNo: z.string().max(40).optional(),
+    orderNo: orderNo.optional(),
+    text: text.optional(),
+  }),
+  'notes.sync': marketPeriodSchema(
+    {
       sellerIds: z.array(sellerId).max(50).optional(),
       mode: z.enum(['full', 'refresh']),
-    })
-    .refine((r) => r.start <= r.end, { message: 'end is before start', path: ['end'] })
-    .refine((r) => daysBetween(r.start, r.end).length <= MAX_SYNC_DAYS, {
-      message: `at most ${MAX_SYNC_DAYS} days per sync`,
-      path: ['start'],
-    }),
+    },
+    MAX_SYNC_DAYS,
+  ),
   'notes.syncState': voidRequest,
   'notes.cancelSync': voidRequest,
   'notes.export': z.strictObject({

@@ -10,6 +10,12 @@ import { QUERY_TYPES, RANGE_PRESETS, STATUSES } from './model/filters';
 import type { InboxFilters, RangePreset, ResolvedRange } from './model/filters';
 import type { Counts } from './model/note-columns';
 import { formatCount } from './count-format';
+import {
+  FIRST_MARKET_DAY,
+  LAST_MARKET_DAY,
+  MAX_SYNC_DAYS,
+  isSaneMarketDay,
+} from '../../../src-shared/market-day';
 
 type Patch = (patch: Partial<InboxFilters>) => void;
 
@@ -59,17 +65,24 @@ export const TopFilters = memo(function TopFilters(props: {
             type="date"
             aria-label={t('inbox.range.start')}
             value={f.start}
-            max={f.end || undefined}
-            onChange={(e) => e.target.value && patch({ start: e.target.value })}
+            min={FIRST_MARKET_DAY}
+            max={f.end || LAST_MARKET_DAY}
+            onChange={(e) => isSaneMarketDay(e.target.value) && patch({ start: e.target.value })}
           />
           <span aria-hidden>–</span>
           <input
             type="date"
             aria-label={t('inbox.range.end')}
             value={f.end}
-            min={f.start || undefined}
-            onChange={(e) => e.target.value && patch({ end: e.target.value })}
+            min={f.start || FIRST_MARKET_DAY}
+            max={LAST_MARKET_DAY}
+            onChange={(e) => isSaneMarketDay(e.target.value) && patch({ end: e.target.value })}
           />
+          {(f.start <= f.end ? f.start : f.end) < range.start ? (
+            <span className="range-clamped" role="status">
+              {t('inbox.range.clamped', { days: MAX_SYNC_DAYS, start: range.start })}
+            </span>
+          ) : null}
         </span>
       )}
       <span className="spacer" />

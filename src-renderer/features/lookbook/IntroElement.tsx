@@ -3,10 +3,12 @@ import type { LookbookElement } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { HtmlFrame } from './HtmlFrame';
-import { checkLanding, loadableImage } from './model/link-url';
+import { checkLanding } from './model/link-url';
 import type { SanitizedHtml } from './model/sanitize-html';
 
 export interface ElementActions {
+  /** What an image URL field may load under the lookbook's image policy; undefined: do not load it. */
+  imageSrc: (raw: string | undefined) => string | undefined;
   openExternal: (href: string) => void;
   previewInPlace: (url: string) => void;
   reportFailedImage: (targetKey: string, url: string) => void;
@@ -72,7 +74,7 @@ export function IntroElement({
 function ImageElement({ el, actions }: { el: LookbookElement; actions: ElementActions }) {
   const { t } = useI18n();
   const raw = el.imagePath ?? '';
-  const src = loadableImage(raw);
+  const src = actions.imageSrc(raw);
   const failed = src !== undefined && actions.isFailed(el.key, src);
   const landing = checkLanding(el.landingUrl);
 

@@ -4,7 +4,7 @@ import type { LookbookItem } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { ElementActions } from './IntroElement';
 import { swatchColour } from './model/colour-swatch';
-import { httpUrl, loadableImage } from './model/link-url';
+import { httpUrl } from './model/link-url';
 import { parseNumeric, shownPercent, shownWon } from './model/numeric-field';
 
 export function ItemCard({
@@ -19,7 +19,7 @@ export function ItemCard({
   const { t, lang } = useI18n();
   const [active, setActive] = useState(0);
   const activeRaw = item.images[active] ?? item.images[0];
-  const activeSrc = loadableImage(activeRaw);
+  const activeSrc = actions.imageSrc(activeRaw);
   const failed = activeSrc !== undefined && actions.isFailed(item.key, activeSrc);
   const price = item.price === undefined ? undefined : shownWon(item.price, lang);
   const coupon =
@@ -72,7 +72,7 @@ export function ItemCard({
       {item.images.length > 1 && (
         <div className="lb-thumbs">
           {item.images.map((raw, i) => {
-            const src = loadableImage(raw);
+            const src = actions.imageSrc(raw);
             return (
               <button
                 key={`${i}-${raw}`}

@@ -16,6 +16,7 @@ import type { AuditFinding } from './model/audit-rules';
 import { findingText } from './model/finding-text';
 import { groupByPage } from './model/page-groups';
 import { sanitizeLookbookHtml } from './model/sanitize-html';
+import { fieldImage, imagePolicyFor } from './model/link-url';
 import type { SanitizedHtml } from './model/sanitize-html';
 import './lookbook.css';
 
@@ -281,13 +282,16 @@ function Preview({
     [failed],
   );
 
+  const images = useMemo(() => imagePolicyFor(lookbook), [lookbook]);
+  const imageSrc = useCallback((raw: string | undefined) => fieldImage(raw, images), [images]);
   const sanitized = useMemo(() => {
     const out = new Map<string, SanitizedHtml>();
     for (const el of lookbook.elements) {
-      if (el.kind === 'html') out.set(el.key, sanitizeLookbookHtml(el.html ?? '', lookbook.assetBaseUrl));
+      if (el.kind === 'html')
+        out.set(el.key, sanitizeLookbookHtml(el.html ?? '', lookbook.assetBaseUrl, images));
     }
     return out;
-  }, [lookbook]);
+  }, [lookbook, images]);
   const groups = useMemo(() => groupByPage(lookbook.elements), [lookbook.elements]);
   const findings = useMemo(
     () =>
@@ -318,7 +322,7 @@ function Preview({
     return item ? t('lookbook.target.item', { itemNo: item.itemNo }) : key;
   };
 
-  const all: ElementActions = { ...actions, reportFailedImage, isFailed };
+  const all: ElementActions = { ...actions, imageSrc, reportFailedImage, isFailed };
   return (
     <div className="lb-layout" aria-busy={loading}>
       <div className="lb-stage">

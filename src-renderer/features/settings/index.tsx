@@ -18,10 +18,22 @@ export function SettingsPage() {
     <div className="settings">
       {notice && (
         <div className="notice" role="alert">
-          <div>
-            <strong>{t('settings.notice.title')}</strong>
-            <p>{t('settings.notice.body', { file: notice.backupFile })}</p>
-          </div>
+          {notice.kind === 'data-folder-readonly' ? (
+            <div>
+              <strong>{t('settings.notice.readonly.title')}</strong>
+              <p>{t('settings.notice.readonly.body', { dir: notice.dataDir })}</p>
+            </div>
+          ) : notice.kind === 'settings-unreadable' ? (
+            <div>
+              <strong>{t('settings.notice.unreadable.title')}</strong>
+              <p>{t('settings.notice.unreadable.body', { file: notice.backupFile })}</p>
+            </div>
+          ) : (
+            <div>
+              <strong>{t('settings.notice.title')}</strong>
+              <p>{t('settings.notice.body', { file: notice.backupFile })}</p>
+            </div>
+          )}
           <button type="button" className="btn" onClick={() => dismiss.mutate()}>
             {t('common.dismiss')}
           </button>

@@ -11,6 +11,12 @@ export const settingsKo = {
   'settings.autoRefresh.hint': '0이면 끔',
   'settings.notice.title': '설정을 기본값으로 되돌렸습니다',
   'settings.notice.body': '설정 파일을 읽을 수 없어 {file} 파일로 옮겨 두었습니다.',
+  'settings.notice.unreadable.title': '설정 파일을 열 수 없어 기본값으로 시작했습니다',
+  'settings.notice.unreadable.body':
+    '원래 파일은 {file} 이름으로 옮겨 두었습니다. 되살리려면 데이터 폴더에서 그 파일의 권한을 확인하세요.',
+  'settings.notice.readonly.title': '데이터 폴더에 저장할 수 없습니다',
+  'settings.notice.readonly.body':
+    '{dir} 폴더가 읽기 전용이거나 쓰기 권한이 없습니다. 바꾼 설정은 앱을 닫을 때까지만 유지됩니다. 폴더 권한을 고친 뒤 앱을 다시 시작하세요.',
   'settings.profiles': '연결 프로필',
   'settings.profile.addLive': '라이브 프로필 추가',
   'settings.profile.editor': '프로필 편집',
@@ -99,6 +105,13 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'settings.autoRefresh.hint': '0 turns it off',
   'settings.notice.title': 'Settings were reset to defaults',
   'settings.notice.body': 'The settings file could not be read; it was kept as {file}.',
+  'settings.notice.unreadable.title':
+    'The settings file could not be opened, so Seller Desk started on defaults',
+  'settings.notice.unreadable.body':
+    'The original was moved aside as {file}; check its permissions in the data folder to bring it back.',
+  'settings.notice.readonly.title': 'Seller Desk cannot save to its data folder',
+  'settings.notice.readonly.body':
+    'The folder {dir} is read-only or not writable. Changes last until the app closes: fix the folder’s permissions and restart Seller Desk.',
   'settings.profiles': 'Connection profiles',
   'settings.profile.addLive': 'Add live profile',
   'settings.profile.editor': 'Edit profile',

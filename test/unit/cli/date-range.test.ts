@@ -31,6 +31,9 @@ describe('noteDateRange', () => {
     ['2026-02-30', undefined, 'not a real date'],
     ['yesterday', undefined, 'must be a date like'],
     ['2026-11-20', '2026-11-19', 'is before --from'],
+    ['2026-11-01', '9999-12-31', 'must fall between 2000-01-01 and 2099-12-31'],
+    ['1900-01-01', '2026-11-19', 'must fall between'],
+    ['2020-01-01', '2026-11-19', 'at most 1098 days apart'],
   ])('refuses %s..%s', (from, to, message) => {
     expect(() => noteDateRange(from, to, NOW)).toThrow(UsageError);
     expect(() => noteDateRange(from, to, NOW)).toThrow(message);

@@ -64,5 +64,20 @@ describe('writeFileAtomic', () => {
       expect(parsed.i).toBeGreaterThanOrEqual(3);
       expect(parsed.pad).toHaveLength(256 * 1024);
     }
+    // The kills leave temp files behind; the next process to touch the folder removes them.
+    const sweeper = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { readTextIfExists } from ${JSON.stringify(resolve('src-main/host/atomic-file.ts'))};
+         await readTextIfExists(${JSON.stringify(target)});`,
+      ],
+      { stdio: 'inherit' },
+    );
+    await new Promise((r) => sweeper.on('exit', r));
+    expect(readdirSync(dir)).toEqual(['state.json']);
   }, 60_000);
 });

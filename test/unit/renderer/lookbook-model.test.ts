@@ -4,8 +4,11 @@ import { AUDIT_KINDS, auditLookbook } from '../../../src-renderer/features/lookb
 import { swatchColour } from '../../../src-renderer/features/lookbook/model/colour-swatch';
 import {
   checkLanding,
+  fieldImage,
+  htmlImage,
+  imagePolicyFor,
   isMixedContentImage,
-  loadableImage,
+  isPublicHost,
 } from '../../../src-renderer/features/lookbook/model/link-url';
 import {
   parseNumeric,
@@ -113,10 +116,108 @@ describe('links and images', () => {
     expect(isMixedContentImage('http://cdn.example.com/a.jpg')).toBe(true);
     expect(isMixedContentImage('http://127.0.0.1:8788/images/a.svg')).toBe(false);
     expect(isMixedContentImage('https://cdn.example.com/a.jpg')).toBe(false);
-    expect(loadableImage('http://cdn.example.com/a.jpg')).toBeUndefined();
-    expect(loadableImage('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
-    expect(loadableImage('data:image/svg+xml,<svg onload=alert(1)>')).toBeUndefined();
-    expect(loadableImage('javascript:alert(1)')).toBeUndefined();
+    const none = { htmlHosts: new Set<string>() };
+    expect(fieldImage('http://cdn.example.com/a.jpg', none)).toBeUndefined();
+    expect(fieldImage('data:image/png;base64,AAAA', none)).toBe('data:image/png;base64,AAAA');
+    expect(fieldImage('data:image/svg+xml,<svg onload=alert(1)>', none)).toBeUndefined();
+    expect(fieldImage('javascript:alert(1)', none)).toBeUndefined();
+  });
+});
+
+describe('image policy', () => {
+  const SANDBOX = 'http://127.0.0.1:8788/images/';
+  const BASE = 'http://127.0.0.1:8788';
+  const policy = imagePolicyFor({
+    sandboxImageBase: SANDBOX,
+    elements: [
+      { imagePath: 'https://img.market.example/intro/1.jpg' },
+      { imagePath: 'http://127.0.0.1:9/x.png' },
+    ],
+    items: [
+      { images: ['https://cdn.seller.example:8443/a.png', 'https://10.0.0.1/b.png', `${SANDBOX}item/1.svg`] },
+    ],
+  });
+
+  it('takes the HTML image hosts from the lookbook’s own allowed image fields', () => {
+    expect([...policy.htmlHosts].sort()).toEqual([
+      '127.0.0.1:8788',
+      'cdn.seller.example:8443',
+      'img.market.example',
+    ]);
+  });
+
+  it.each([
+    'http://127.0.0.1:9/x.png',
+    'http://127.0.0.1:8788/other/x.png',
+    'http://0x7f000001:8788/images/x.png',
+    'http://2130706433:9/x.png',
+    'http://127.1:9/x.png',
+    'http://0177.0.0.1:9/x.png',
+    'http://localhost:8788/images/x.png',
+    'https://localhost/x.png',
+    'https://app.localhost/x.png',
+    'https://127.0.0.1/x.png',
+    'https://[::1]/x.png',
+    'https://[::ffff:127.0.0.1]/x.png',
+    'https://[fe80::1]/x.png',
+    'https://[fd00::1]/x.png',
+    'https://[2002:7f00:1::]/x.png',
+    'https://10.0.0.1/b.png',
+    'https://172.16.5.4/x.png',
+    'https://192.168.0.1/x.png',
+    'https://169.254.169.254/latest/meta-data',
+    'https://100.64.0.1/x.png',
+    'https://0.0.0.0/x.png',
+    'https://224.0.0.1/x.png',
+    'https://router/x.png',
+    'https://printer.local/x.png',
+    'https://db.internal/x.png',
+    'http://cdn.seller.example/a.png',
+    'https://user:pw@img.market.example/x.png',
+  ])('never loads %s, in a field or in HTML', (url) => {
+    expect(fieldImage(url, policy)).toBeUndefined();
+    expect(htmlImage(url, 'http://127.0.0.1:8788', policy)).toBeUndefined();
+  });
+
+  it('loads public https images in fields, but in HTML only from hosts the fields name', () => {
+    expect(fieldImage('https://img.market.example/2.jpg', policy)).toBe('https://img.market.example/2.jpg');
+    expect(htmlImage('https://img.market.example/2.jpg', BASE, policy)).toBe(
+      'https://img.market.example/2.jpg',
+    );
+    expect(fieldImage('https://tracker.example/pixel.gif', policy)).toBe('https://tracker.example/pixel.gif');
+    expect(htmlImage('https://tracker.example/pixel.gif', BASE, policy)).toBeUndefined();
+    expect(htmlImage('https://cdn.seller.example/a.png', BASE, policy)).toBeUndefined();
+    expect(htmlImage('https://cdn.seller.example:8443/c.png', BASE, policy)).toBe(
+      'https://cdn.seller.example:8443/c.png',
+    );
+  });
+
+  it('loads the sandbox’s own image route over http, and raster data images', () => {
+    expect(fieldImage(`${SANDBOX}item/2.svg`, policy)).toBe(`${SANDBOX}item/2.svg`);
+    expect(htmlImage(`${SANDBOX}missing/x.png`, BASE, policy)).toBe(`${SANDBOX}missing/x.png`);
+    expect(htmlImage('/images/missing/x.png', BASE, policy)).toBe(`${SANDBOX}missing/x.png`);
+    expect(htmlImage('//0x7f000001:8788/images/x.png', BASE, policy)).toBeUndefined();
+    expect(htmlImage('/other/x.png', BASE, policy)).toBeUndefined();
+    expect(htmlImage('data:image/gif;base64,R0lGOD', BASE, policy)).toBe('data:image/gif;base64,R0lGOD');
+    // Without a sandbox connection, loopback is never the sandbox.
+    const live = imagePolicyFor({ elements: [], items: [{ images: [`${SANDBOX}item/1.svg`] }] });
+    expect(fieldImage(`${SANDBOX}item/1.svg`, live)).toBeUndefined();
+  });
+
+  it('tells public hosts from local ones', () => {
+    for (const h of ['img.market.example', '8.8.8.8', '[2001:4860::8888]', 'xn--9t4b11yi5a.example'])
+      expect(isPublicHost(h), h).toBe(true);
+    for (const h of [
+      'localhost',
+      '127.0.0.1',
+      '10.1.2.3',
+      '[::1]',
+      '[fc00::1]',
+      'intranet',
+      'nas.lan',
+      'x.home.arpa',
+    ])
+      expect(isPublicHost(h), h).toBe(false);
   });
 });
 

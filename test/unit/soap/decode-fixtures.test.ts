@@ -267,6 +267,15 @@ describe.each(STYLES)('decoding: $name', (style) => {
   });
 });
 
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('did not throw');
+}
+
 describe('decoding edge cases', () => {
   it('ignores unknown attributes and elements and rejects a wrong operation namespace', () => {
     const ok = `<soap:Envelope xmlns:soap="${ENV11}"><soap:Body><GetNicknamesByKeywordHintResponse xmlns="ns"><GetNicknamesByKeywordHintResult><Extra/><KSDataT Future="x" Keyword="a"/></GetNicknamesByKeywordHintResult></GetNicknamesByKeywordHintResponse></soap:Body></soap:Envelope>`;
@@ -276,15 +285,27 @@ describe('decoding edge cases', () => {
       KSDataT: [{ Keyword: 'a' }],
     });
     const wrong = ok.replace('xmlns="ns"', 'xmlns="urn:other"');
-    expect(() =>
-      decodeResponse('GetNicknamesByKeywordHint', readEnvelope(parseXml(wrong)).payload!, DEFAULT_NAMESPACES),
-    ).toThrow(/Expected GetNicknamesByKeywordHintResponse in namespace ns/);
+    expect(
+      thrown(() =>
+        decodeResponse(
+          'GetNicknamesByKeywordHint',
+          readEnvelope(parseXml(wrong)).payload!,
+          DEFAULT_NAMESPACES,
+        ),
+      ),
+    ).toMatchObject({
+      deskCode: 'BAD_RESPONSE',
+      detail: expect.stringMatching(/Expected GetNicknamesByKeywordHintResponse in namespace ns/),
+    });
   });
 
   it('names the field when a value does not fit its type', () => {
     const bad = `<soap:Envelope xmlns:soap="${ENV11}"><soap:Body><BuyerNoteListResponse xmlns="${MK}"><BuyerNoteListResult><SendNote SeqNo="1"/><SendNote SeqNo="x"/></BuyerNoteListResult></BuyerNoteListResponse></soap:Body></soap:Envelope>`;
-    expect(() =>
-      decodeResponse('BuyerNoteList', readEnvelope(parseXml(bad)).payload!, DEFAULT_NAMESPACES),
-    ).toThrow(/BuyerNoteListResult\/SendNote@SeqNo: "x" is not a valid xsd:int/);
+    expect(
+      thrown(() => decodeResponse('BuyerNoteList', readEnvelope(parseXml(bad)).payload!, DEFAULT_NAMESPACES)),
+    ).toMatchObject({
+      deskCode: 'BAD_RESPONSE',
+      detail: expect.stringMatching(/BuyerNoteListResult\/SendNote@SeqNo: "x" is not a valid xsd:int/),
+    });
   });
 });

@@ -1,7 +1,14 @@
 // The inbox's filter state, as persisted in settings.inbox.filters. The stored object is read defensively:
 // it survives app versions and hand edits, so anything unknown falls back to its default.
 import type { JsonObject, NoteQueryType } from '../../../../src-main/contract';
-import { addDays, dayEndMs, dayStartMs, isMarketDay } from '../../../../src-shared/market-day';
+import {
+  MAX_SYNC_DAYS,
+  addDays,
+  clampPeriod,
+  dayEndMs,
+  dayStartMs,
+  isSaneMarketDay,
+} from '../../../../src-shared/market-day';
 import { INQUIRY_TYPES, REPLY_STATUSES } from '../../../../src-shared/note-fields';
 
 export const RANGE_PRESETS = ['today', '3d', '7d', '30d', '90d', 'custom'] as const;
@@ -58,8 +65,8 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
     raw['sort'] && typeof raw['sort'] === 'object' && !Array.isArray(raw['sort']) ? raw['sort'] : {};
   const f: InboxFilters = {
     preset: oneOf(RANGE_PRESETS, raw['preset'], d.preset),
-    start: isMarketDay(text(raw['start'])) ? text(raw['start']) : '',
-    end: isMarketDay(text(raw['end'])) ? text(raw['end']) : '',
+    start: isSaneMarketDay(text(raw['start'])) ? text(raw['start']) : '',
+    end: isSaneMarketDay(text(raw['end'])) ? text(raw['end']) : '',
     status: oneOf(STATUSES, raw['status'], d.status),
     types: Array.isArray(raw['types'])
       ? QUERY_TYPES.filter((t) => (raw['types'] as unknown[]).includes(t))
@@ -100,8 +107,9 @@ export interface ResolvedRange {
 export function resolveRange(f: InboxFilters, today: string): ResolvedRange {
   let start: string;
   let end: string;
-  if (f.preset === 'custom' && f.start && f.end) {
-    [start, end] = f.start <= f.end ? [f.start, f.end] : [f.end, f.start];
+  if (f.preset === 'custom' && isSaneMarketDay(f.start) && isSaneMarketDay(f.end)) {
+    // A custom period longer than one sync may cover keeps its end and loses its oldest days.
+    ({ start, end } = clampPeriod(f.start, f.end, MAX_SYNC_DAYS));
   } else {
     end = today;
     start = addDays(end, -(PRESET_DAYS[f.preset === 'custom' ? '7d' : f.preset] - 1));

@@ -18,7 +18,13 @@
 //   - the summary (per status, per type, past the reply SLA, oldest waiting, per Korean day) is over
 //     the rows shown, in display order.
 import type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../../../src-main/contract';
-import { dayNumberOf, daysBetween, marketDayNumber } from '../../../../src-shared/market-day';
+import {
+  MAX_PERIOD_DAYS,
+  dayNumberOf,
+  daysBetween,
+  marketDayNumber,
+  periodDays,
+} from '../../../../src-shared/market-day';
 import { QUERY_TYPES, REPLY_STATUSES } from '../../../../src-shared/note-fields';
 import type { ResolvedRange, StatusFilter } from './filters';
 
@@ -166,7 +172,10 @@ export function narrowView(cols: NoteColumns, order: Int32Array | undefined, q: 
   const wantOrder = codeOf(cols.orderCodes, q.orderNo.trim());
   const wantSeller = codeOf(cols.sellerCodes, q.sellerId);
   const hits = q.hits;
-  const days = daysBetween(q.range.start, q.range.end);
+  // The period is bounded where it is chosen (resolveRange); one out of bounds draws no per-day chart rather
+  // than walking towards its end.
+  const span = periodDays(q.range.start, q.range.end);
+  const days = span !== undefined && span <= MAX_PERIOD_DAYS ? daysBetween(q.range.start, q.range.end) : [];
   const dayCount = days.length;
   const firstDay = dayCount > 0 ? dayNumberOf(days[0]!) : 0;
   const perDay = new Int32Array(dayCount * CODES);

@@ -3,7 +3,8 @@
 // without scripts, so a sanitizer miss cannot run either.
 import DOMPurify from 'dompurify';
 import type { Config } from 'dompurify';
-import { httpUrl, loadableImage } from './link-url';
+import { htmlImage, httpUrl } from './link-url';
+import type { ImagePolicy } from './link-url';
 
 export interface SanitizedHtml {
   html: string;
@@ -47,11 +48,29 @@ const CONFIG: Config = {
   // Without it a leading <script>, <style> or <meta> is parsed into <head> and dropped silently, missing from
   // the audit. DOMPurify marks the forced body with a <remove> element that it then removes itself.
   FORCE_BODY: true,
+  // DOM clobbering: elements named like DOM properties (<form><input name=parentNode>) are removed
+  // (SANITIZE_DOM), and every id and name that stays is prefixed "user-content-", so nothing in the output
+  // can shadow a property of the document or of another element either.
+  SANITIZE_DOM: true,
+  SANITIZE_NAMED_PROPS: true,
 };
+
+// DOM properties read through the prototypes' own getters and methods: a clobbered element (a <form> whose
+// <input name=nodeName> shadows its nodeName) cannot answer with one of its children instead. The hook and the
+// audit both read removed and kept nodes this way.
+const getter = (name: 'nodeName' | 'textContent') =>
+  Object.getOwnPropertyDescriptor(Node.prototype, name)!.get! as (this: Node) => string | null;
+const nodeName = (n: Node): string => String(getter('nodeName').call(n)).toLowerCase();
+const textOf = (n: Node): string => String(getter('textContent').call(n) ?? '');
+const getAttr = (el: Element, name: string): string | null => Element.prototype.getAttribute.call(el, name);
+const setAttr = (el: Element, name: string, value: string): void =>
+  Element.prototype.setAttribute.call(el, name, value);
+const removeAttr = (el: Element, name: string): void => Element.prototype.removeAttribute.call(el, name);
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 // Hooks are per instance and sanitize() is synchronous, so one module-level collector per call is safe.
-let current: { baseUrl: string; removed: string[]; links: SanitizedHtml['links'] } | undefined;
+let current:
+  { baseUrl: string; images: ImagePolicy; removed: string[]; links: SanitizedHtml['links'] } | undefined;
 
 const clip = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
 
@@ -60,29 +79,30 @@ function instance(): ReturnType<typeof DOMPurify> {
   const p = DOMPurify(window);
   p.addHook('afterSanitizeAttributes', (node) => {
     if (!current || !(node instanceof Element)) return;
-    const tag = node.nodeName.toLowerCase();
-    if (tag === 'img' && node.hasAttribute('src')) {
-      const raw = node.getAttribute('src') ?? '';
-      const resolved = /^data:/i.test(raw.trim()) ? raw : resolve(raw, current.baseUrl);
-      const src = loadableImage(resolved);
-      if (src === undefined) {
-        node.removeAttribute('src');
-        current.removed.push(`src="${clip(raw)}" on <img>`);
-      } else node.setAttribute('src', src);
+    const tag = nodeName(node);
+    if (tag === 'img') {
+      const raw = getAttr(node, 'src');
+      if (raw !== null) {
+        const src = htmlImage(raw, current.baseUrl, current.images);
+        if (src === undefined) {
+          removeAttr(node, 'src');
+          current.removed.push(`src="${clip(raw)}" on <img>`);
+        } else setAttr(node, 'src', src);
+      }
     }
     if (tag === 'a' || tag === 'area') {
-      const raw = node.getAttribute('href');
+      const raw = getAttr(node, 'href');
       if (raw !== null) {
         const href = httpUrl(resolve(raw, current.baseUrl));
-        if (href !== undefined) current.links.push({ href, text: (node.textContent ?? '').trim() || href });
+        if (href !== undefined) current.links.push({ href, text: textOf(node).trim() || href });
         else current.removed.push(`href="${clip(raw)}" on <${tag}>`);
       }
       // Links stay inert in the preview; the list under the element opens them through the host. A target is
       // an attempt to leave the page (a popup or the top window), so its removal is reported.
-      node.removeAttribute('href');
-      const target = node.getAttribute('target');
+      removeAttr(node, 'href');
+      const target = getAttr(node, 'target');
       if (target !== null) {
-        node.removeAttribute('target');
+        removeAttr(node, 'target');
         current.removed.push(`target="${clip(target)}" on <${tag}>`);
       }
     }
@@ -103,24 +123,28 @@ type Removed = ReturnType<typeof DOMPurify>['removed'][number];
 
 function describe(entry: Removed): string | undefined {
   if ('element' in entry) {
-    const name = entry.element.nodeName.toLowerCase();
+    const name = nodeName(entry.element);
     if (name === '#text') return undefined;
     return name === '#comment' ? '<!-- comment -->' : `<${name}>`;
   }
   if (entry.attribute) {
-    const from = entry.from.nodeName.toLowerCase();
+    const from = nodeName(entry.from);
     return `${entry.attribute.name}="${clip(entry.attribute.value)}" on <${from}>`;
   }
   return undefined;
 }
 
-export function sanitizeLookbookHtml(dirty: string, baseUrl: string): SanitizedHtml {
+/**
+ * `images` decides which <img> sources survive (see ImagePolicy: the hosts the lookbook's own image fields name,
+ * and the sandbox's image route); the others lose their src and are listed as removed.
+ */
+export function sanitizeLookbookHtml(dirty: string, baseUrl: string, images: ImagePolicy): SanitizedHtml {
   const p = instance();
-  current = { baseUrl, removed: [], links: [] };
+  current = { baseUrl, images, removed: [], links: [] };
   try {
     const html = p.sanitize(dirty, { ...CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
     const entries = p.removed.filter(
-      (e, i) => !(i === 0 && 'element' in e && e.element.nodeName === 'REMOVE'),
+      (e, i) => !(i === 0 && 'element' in e && nodeName(e.element) === 'remove'),
     );
     const removed = [
       ...new Set([...entries.map(describe).filter((d): d is string => d !== undefined), ...current.removed]),

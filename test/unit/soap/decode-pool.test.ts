@@ -1,0 +1,144 @@
+// Responses decoded off the main thread: the same results and the same typed errors as decoding in place, a
+// main thread that keeps answering while a large or hostile body is read, and a decoder that survives a
+// response too big for its heap.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
+import { createBackend, recentNotes } from '../../../src-main/sandbox/backend';
+import { createResponseDecoder } from '../../../src-main/soap/decode-pool';
+import { buildFault, buildResponse } from '../../../src-main/soap/envelope-write';
+import {
+  BadValueError,
+  SoapFaultError,
+  XmlMalformedError,
+  XmlSecurityError,
+} from '../../../src-main/soap/errors';
+import { decodeOperationResponse } from '../../../src-main/soap/response-decode';
+import type { ResponseDecodeRequest } from '../../../src-main/soap/response-decode';
+
+const notes = recentNotes(
+  createBackend({ seed: 42, now: new Date('2026-11-20T09:00:00+09:00'), notes: 20_000 }),
+);
+const TICKET = 'ENC-echo-ticket-1234';
+
+function notesResponse(n: number): Buffer {
+  return Buffer.from(
+    buildResponse(
+      'BuyerNoteList',
+      { SendNote: notes.slice(0, n) },
+      { version: '1.1', ns: DEFAULT_NAMESPACES, encryptedTicket: 'ENC-next' },
+    ),
+  );
+}
+
+function request(body: Uint8Array, status = 200): ResponseDecodeRequest<'BuyerNoteList'> {
+  return {
+    op: 'BuyerNoteList',
+    status,
+    contentType: 'text/xml; charset=utf-8',
+    body,
+    ns: DEFAULT_NAMESPACES,
+    secrets: [TICKET],
+  };
+}
+
+const decoder = createResponseDecoder({ minWorkerBytes: 256, workers: 1 });
+afterAll(() => decoder.close());
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('resolved');
+}
+
+describe('the response decoder', () => {
+  it('gives in the worker exactly what decoding in place gives, and the rotated ticket', async () => {
+    const before = decoder.stats.worker;
+    for (const n of [1, 500, 5000]) {
+      const bytes = notesResponse(n);
+      const expected = decodeOperationResponse(request(Buffer.from(bytes)));
+      const got = await decoder.decode(request(bytes));
+      expect(got).toEqual(expected);
+      expect(got.encryptedTicket).toBe('ENC-next');
+      expect(got.data?.SendNote).toHaveLength(n);
+    }
+    expect(decoder.stats.worker - before).toBe(3);
+  });
+
+  it('decodes a small body in place', async () => {
+    const small = createResponseDecoder({ workers: 1 });
+    const got = await small.decode(request(notesResponse(1)));
+    expect(got.data?.SendNote).toHaveLength(1);
+    expect(small.stats).toEqual({ worker: 0, inPlace: 1 });
+    await small.close();
+  });
+
+  it('brings typed errors back as their own class, fields included, and redacted', async () => {
+    const fault = Buffer.from(
+      buildFault('1.1', { code: 'Client', reason: `Ticket ${TICKET} was refused ${'.'.repeat(2000)}` }),
+    );
+    const faultErr = await rejection(decoder.decode(request(fault, 500)));
+    expect(faultErr).toBeInstanceOf(SoapFaultError);
+    expect((faultErr as SoapFaultError).deskCode).toBe('AUTH_FAILED');
+    expect((faultErr as SoapFaultError).fault.code).toBe('Client');
+    expect((faultErr as SoapFaultError).message).not.toContain(TICKET);
+
+    const broken = Buffer.concat([notesResponse(100).subarray(0, 4000), Buffer.from(`<${TICKET}>`)]);
+    const malformed = await rejection(decoder.decode(request(broken)));
+    expect(malformed).toBeInstanceOf(XmlMalformedError);
+    expect((malformed as XmlMalformedError).detail).not.toContain(TICKET);
+    expect((malformed as Error).stack).toContain('worker');
+
+    const badValue = Buffer.from(
+      notesResponse(50)
+        .toString()
+        .replace(/SeqNo="\d+"/, `SeqNo="${TICKET}"`),
+    );
+    const value = await rejection(decoder.decode(request(badValue)));
+    expect(value).toBeInstanceOf(BadValueError);
+    expect(`${(value as BadValueError).message} ${(value as BadValueError).detail}`).not.toContain(TICKET);
+  });
+
+  it('keeps the main thread answering while a large hostile body is read', async () => {
+    // Prefixed attributes on one element, with the caps raised: a few hundred milliseconds of reading.
+    const attrs: string[] = [];
+    for (let i = 0; i < 400_000; i++) attrs.push(` a:x${i}="${i}"`);
+    const body = Buffer.from(
+      `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><r xmlns:a="urn:a"${attrs.join('')}/></soap:Body></soap:Envelope>`,
+    );
+    const req = { ...request(body), limits: { maxAttributes: 1_000_000 } };
+    const inPlace = performance.now();
+    await rejection(
+      Promise.resolve().then(() => decodeOperationResponse({ ...req, body: Buffer.from(body) })),
+    );
+    const readMs = performance.now() - inPlace;
+
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    const ticks = setInterval(() => {}, 1);
+    delay.enable();
+    const err = await rejection(decoder.decode(req));
+    delay.disable();
+    clearInterval(ticks);
+    expect(err).toBeInstanceOf(BadValueError);
+    const longestBlockMs = delay.max / 1e6;
+    // Reading it in place blocks for all of readMs; through the worker the main thread stays free.
+    expect(readMs).toBeGreaterThan(100);
+    expect(longestBlockMs).toBeLessThan(readMs / 4);
+  });
+
+  it('refuses a response too big for its heap with a typed error, then decodes the next one', async () => {
+    const tight = createResponseDecoder({ minWorkerBytes: 1024, workers: 1, maxHeapMb: 24 });
+    const huge = Buffer.from(
+      `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>${'<a x="1234567"/>'.repeat(1_500_000)}</soap:Body></soap:Envelope>`,
+    );
+    const err = await rejection(tight.decode({ ...request(huge), limits: { maxElements: 10_000_000 } }));
+    expect(err).toBeInstanceOf(XmlSecurityError);
+    expect((err as XmlSecurityError).kind).toBe('size');
+    const next = await tight.decode(request(notesResponse(500)));
+    expect(next.data?.SendNote).toHaveLength(500);
+    await tight.close();
+  });
+});
