@@ -59,7 +59,8 @@ async function listed(sb: RunningSandbox, replyStatus: ReplyStatusFilter, size =
 describe('POST /sandbox/notes/{SeqNo}/reply on a fixed clock', () => {
   let sb: RunningSandbox;
   beforeAll(async () => {
-    sb = await startTestSandbox();
+    // Enough notes that the month still holds a few dozen waiting ones, most notes being answered within days.
+    sb = await startTestSandbox({ notes: 5000 });
   });
   afterAll(() => sb.close());
 
