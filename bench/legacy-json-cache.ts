@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { QUERY_TYPES, REPLY_STATUSES } from '../src-shared/note-fields';
 import type { InboxNote, NoteDay, NoteLocalMark, NotesLastSync } from '../src-main/contract';
-import { readTextIfExists, writeFileAtomic } from '../src-main/host/atomic-file';
+import { readTextIfExists, writeFileAtomic } from '../src-main/storage/atomic-file';
 export { toInboxNote } from '../src-main/storage/inbox-note';
 
 interface NotesCacheNotice {

@@ -4,10 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../contract';
-import { createFileVault, VAULT_KEY_FILE } from '../host/file-vault';
-import { createSettingsStore, migrateSettings, SETTINGS_FILE } from '../host/settings-store';
-import { settingsSchema } from '../host/settings-schema';
-import { VAULT_FILE } from '../host/vault';
+import { createFileVault, VAULT_KEY_FILE } from '../storage/file-vault';
+import { createSettingsStore, migrateSettings, SETTINGS_FILE } from '../storage/settings-store';
+import { settingsSchema } from '../storage/settings-schema';
+import { VAULT_FILE } from '../storage/vault';
 import { startSandbox } from '../sandbox/server';
 import type { RunningSandbox } from '../sandbox/server';
 import { DEFAULT_NAMESPACES } from '../schema';

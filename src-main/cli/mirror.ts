@@ -8,8 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../contract';
-import { SANDBOX_PROFILE_ID, settingsSchema } from '../host/settings-schema';
-import { migrateSettings, SETTINGS_FILE } from '../host/settings-store';
+import { SANDBOX_PROFILE_ID, settingsSchema } from '../storage/settings-schema';
+import { migrateSettings, SETTINGS_FILE } from '../storage/settings-store';
 import { sandboxIdentity } from '../sandbox/server';
 import {
   COMMAND_LINE_OWNER,

@@ -1,4 +1,4 @@
-// Settings DTOs. The host's zod schemas (src-main/host/settings-schema.ts) `satisfies` these types, so the
+// Settings DTOs. The settings file's zod schemas (src-main/storage/settings-schema.ts) `satisfies` these types, so the
 // two can never drift apart.
 
 export const SETTINGS_VERSION = 1;

@@ -18,7 +18,7 @@ import { CHANNELS } from '../contract';
 import { createDispatcher } from '../host/dispatch';
 import { createHandlers, requestSchemas } from '../host/create-handlers';
 import { assembleHost } from '../host/assemble-host';
-import { createSafeStorageVault } from '../host/safe-storage-vault';
+import { createSafeStorageVault } from '../storage/safe-storage-vault';
 import { appMenuTemplate } from './app-menu';
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileFor, rendererRoot } from './app-protocol';
 import { CONTENT_SECURITY_POLICY, isAllowedPermission, isAppUrl } from './window-security';

@@ -1,6 +1,6 @@
 // Kept free of electron imports: main.ts passes in the displays' work areas.
 import { join } from 'node:path';
-import { readTextIfExists, writeFileAtomic } from '../host/atomic-file';
+import { readTextIfExists, writeFileAtomic } from '../storage/atomic-file';
 
 export interface WindowBounds {
   x?: number;

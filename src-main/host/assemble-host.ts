@@ -6,10 +6,10 @@ import type { SandboxOptions } from '../sandbox/server';
 import { createConnectionManager } from '../services/connection';
 import { createSyncCoordinator } from '../services/sync-coordinator';
 import { createMirrorRegistry, endpointFingerprint } from '../storage/mirror-registry';
-import type { HostDeps } from './create-handlers';
-import { defaultSettings, SANDBOX_PROFILE_ID } from './settings-schema';
-import { createSettingsStore } from './settings-store';
-import type { TicketVault } from './vault';
+import type { HostDeps } from './host-deps';
+import { defaultSettings, SANDBOX_PROFILE_ID } from '../storage/settings-schema';
+import { createSettingsStore } from '../storage/settings-store';
+import type { TicketVault } from '../storage/vault';
 
 export interface AssembleOptions {
   dataDir: string;

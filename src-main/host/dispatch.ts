@@ -12,7 +12,7 @@ import type {
   Req,
   Res,
 } from '../contract';
-import { fieldIssues } from './field-issues';
+import { fieldIssues, InvalidValueError } from '../storage/field-issues';
 
 export interface CallContext {
   /** Aborted when the renderer cancels the call (or the window goes away). */
@@ -34,12 +34,6 @@ export class HostError extends Error {
     super(message);
     this.name = 'HostError';
   }
-}
-
-/** A request or document zod refused: the English detail for logs, the issues for the form. */
-export function invalidArgument(message: string, error: z.ZodError, subject: string): HostError {
-  const detail = error.issues.map((i) => `${i.path.join('.') || subject}: ${i.message}`).join('; ');
-  return new HostError('INVALID_ARGUMENT', message, detail, fieldIssues(error));
 }
 
 const codes = new Set<string>(ERROR_CODES);
@@ -68,8 +62,9 @@ function clipped(e: DeskError): DeskError {
 }
 
 function describeThrown(err: unknown): DeskError {
-  if (err instanceof HostError) {
-    const error: DeskError = { code: err.code, message: err.message, detail: err.detail };
+  if (err instanceof HostError || err instanceof InvalidValueError) {
+    const code = err instanceof HostError ? err.code : err.deskCode;
+    const error: DeskError = { code, message: err.message, detail: err.detail };
     if (err.issues) error.issues = err.issues;
     return error;
   }

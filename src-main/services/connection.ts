@@ -3,8 +3,8 @@
 // client for the active profile and keeps the network log.
 import type { ConnectionInfo, ConnectionTestResult, ServiceCheck } from '../contract/connection';
 import type { Profile } from '../contract/settings';
-import type { SettingsStore } from '../host/settings-store';
-import type { TicketVault } from '../host/vault';
+import type { SettingsStore } from '../storage/settings-store';
+import type { TicketVault } from '../storage/vault';
 import { DEFAULT_NAMESPACES } from '../schema';
 import type { ServiceNamespaces } from '../schema';
 import { ERROR_CODES } from '../contract/envelope';

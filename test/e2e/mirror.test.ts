@@ -8,7 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { NotesSyncRequest, Profile } from '../../src-main/contract';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
-import type { HostDeps } from '../../src-main/host/create-handlers';
+import type { HostDeps } from '../../src-main/host/host-deps';
 import { formatDateTime } from '../../src-main/schema';
 import type { SendNote } from '../../src-main/schema';
 import { sandboxIdentity, startSandbox } from '../../src-main/sandbox/server';

@@ -3,9 +3,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HostDeps } from '../../src-main/host/create-handlers';
+import type { HostDeps } from '../../src-main/host/host-deps';
 import { assembleHost } from '../../src-main/host/assemble-host';
-import { createFileVault } from '../../src-main/host/file-vault';
+import { createFileVault } from '../../src-main/storage/file-vault';
 import type { SandboxOptions } from '../../src-main/sandbox/server';
 
 /** The fixed clock of test sandboxes: data is laid out backwards from here. */

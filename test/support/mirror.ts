@@ -1,6 +1,6 @@
 // A notes mirror in a data folder, for tests and drills that sync without the host.
 import type { InboxNote } from '../../src-main/contract';
-import type { HostDeps } from '../../src-main/host/create-handlers';
+import type { HostDeps } from '../../src-main/host/host-deps';
 import { createMirrorRegistry, endpointFingerprint } from '../../src-main/storage/mirror-registry';
 import type { MirrorOwner, MirrorRegistry } from '../../src-main/storage/mirror-registry';
 import type { MirrorStore } from '../../src-main/storage/mirror-store';

@@ -3,8 +3,8 @@ import type { LookbookContract } from '../../contract';
 import { auditCsv, auditFileName } from '../../services/lookbook-audit-csv';
 import { getLookbook } from '../../services/lookbook';
 import type { Handlers, RequestSchemas } from '../dispatch';
-import type { HostDeps } from '../create-handlers';
-import { isTimeZone } from '../settings-schema';
+import type { HostDeps } from '../host-deps';
+import { isTimeZone } from '../../storage/settings-schema';
 
 type Channels = keyof LookbookContract;
 

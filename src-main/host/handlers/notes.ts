@@ -12,8 +12,8 @@ import type { MirrorStore } from '../../storage/mirror-store';
 import { isCorruption } from '../../storage/sqlite-file';
 import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
-import type { HostDeps } from '../create-handlers';
-import { profileIdSchema } from '../settings-schema';
+import type { HostDeps } from '../host-deps';
+import { profileIdSchema } from '../../storage/settings-schema';
 import { voidRequest } from './void-request';
 
 type Channels = keyof NotesContract;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { SettingsContract } from '../../contract';
 import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
-import type { HostDeps } from '../create-handlers';
-import { profileIdSchema, SANDBOX_PROFILE_ID, settingsPatchSchema } from '../settings-schema';
+import type { HostDeps } from '../host-deps';
+import { profileIdSchema, SANDBOX_PROFILE_ID, settingsPatchSchema } from '../../storage/settings-schema';
 import { voidRequest } from './void-request';
 
 type Channels = keyof SettingsContract;

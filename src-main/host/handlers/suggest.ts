@@ -4,7 +4,7 @@ import type { SuggestContract } from '../../contract';
 import type { SuggestOperationName } from '../../schema';
 import { createSuggestService } from '../../services/suggest';
 import type { Handlers, RequestSchemas } from '../dispatch';
-import type { HostDeps } from '../create-handlers';
+import type { HostDeps } from '../host-deps';
 
 type Channels = keyof SuggestContract;
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { TicketSet, VaultContract } from '../../contract';
 import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
-import { profileIdSchema } from '../settings-schema';
-import type { SettingsStore } from '../settings-store';
-import type { TicketVault } from '../vault';
+import { profileIdSchema } from '../../storage/settings-schema';
+import type { SettingsStore } from '../../storage/settings-store';
+import type { TicketVault } from '../../storage/vault';
 
 type Channels = keyof VaultContract;
 

@@ -4,26 +4,17 @@ import { useQueries } from '@tanstack/react-query';
 import { LOCALE_OF, useI18n } from '../../i18n';
 import { ErrorPartsPanel } from '../../ui/ErrorPanel';
 import type { MessageKey } from '../../i18n/messages';
-import type { Detail } from './model/detail';
 import { Highlighted } from './Highlighted';
 import { KeywordCells } from './KeywordCells';
 import { KeywordSuggestPanel } from './KeywordSuggestPanel';
+import type { PanelProps } from './panel-props';
 import { PickList } from './PickList';
 import type { PickItem } from './PickList';
+import type { Detail } from './model/detail';
 import { ResultPanel, hintPanelProps } from './ResultPanel';
 import { sharedFailureGroups } from './model/shared-failures';
 import { HINT_OPERATIONS, hintQueryOptions, useHintQuery } from './suggest-queries';
 import type { HintOperation } from './suggest-queries';
-
-export interface PanelProps {
-  hint: string;
-  /** Operations whose failure is shown once for all of them above the panels. */
-  sharedFailures: ReadonlySet<string>;
-  background: string;
-  now: number;
-  onPick: (keyword: string) => void;
-  onOpen: (detail: Detail) => void;
-}
 
 type KsOperation = Extract<
   HintOperation,

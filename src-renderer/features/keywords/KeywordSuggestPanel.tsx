@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import type { Detail } from './model/detail';
 import { Highlighted } from './Highlighted';
-import type { PanelProps } from './HintPanels';
+import type { PanelProps } from './panel-props';
 import { PickList } from './PickList';
 import type { PickItem } from './PickList';
 import { ResultPanel, hintPanelProps } from './ResultPanel';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFileVault } from '../../../src-main/host/file-vault';
+import { createFileVault } from '../../../src-main/storage/file-vault';
 import { createSoapClient } from '../../../src-main/soap/client';
 import { TicketRotation } from '../../../src-main/soap/ticket-rotation';
 import { createTransport } from '../../../src-main/soap/transport';

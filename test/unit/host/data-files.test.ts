@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataFileError, readTextIfExists, removeStaleTempFiles } from '../../../src-main/host/atomic-file';
+import { DataFileError, readTextIfExists, removeStaleTempFiles } from '../../../src-main/storage/atomic-file';
 import { createHandlers, requestSchemas } from '../../../src-main/host/create-handlers';
 import { createDispatcher } from '../../../src-main/host/dispatch';
-import { createFileVault } from '../../../src-main/host/file-vault';
-import { profileIdSchema } from '../../../src-main/host/settings-schema';
-import { createSettingsStore } from '../../../src-main/host/settings-store';
+import { createFileVault } from '../../../src-main/storage/file-vault';
+import { profileIdSchema } from '../../../src-main/storage/settings-schema';
+import { createSettingsStore } from '../../../src-main/storage/settings-store';
 import { createTestDeps } from '../../support/host-deps';
 
 vi.mock('node:fs/promises', async (importOriginal) => {

@@ -2,8 +2,8 @@
 // sample the form's marks equal the host's refusals mapped back onto the form's fields.
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../src-main/contract';
-import { fieldIssues } from '../../../src-main/host/field-issues';
-import { settingsPatchSchema } from '../../../src-main/host/settings-schema';
+import { fieldIssues } from '../../../src-main/storage/field-issues';
+import { settingsPatchSchema } from '../../../src-main/storage/settings-schema';
 import {
   checkProfile,
   draftFor,

@@ -46,3 +46,20 @@ function issueOf(issue: z.core.$ZodIssue): FieldIssue {
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.map(issueOf);
 }
+
+/**
+ * A value zod refused (a settings patch the store cannot save): the English detail for logs and every refused
+ * field for the form. It carries its code like the other errors of the layers under the host, which sends it as
+ * INVALID_ARGUMENT with its issues.
+ */
+export class InvalidValueError extends Error {
+  readonly deskCode = 'INVALID_ARGUMENT';
+  readonly detail: string;
+  readonly issues: FieldIssue[];
+  constructor(message: string, error: z.ZodError, subject: string) {
+    super(message);
+    this.name = 'InvalidValueError';
+    this.detail = error.issues.map((i) => `${i.path.join('.') || subject}: ${i.message}`).join('; ');
+    this.issues = fieldIssues(error);
+  }
+}

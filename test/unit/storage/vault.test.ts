@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toDeskError } from '../../../src-main/host/dispatch';
-import { createFileVault, VAULT_KEY_FILE } from '../../../src-main/host/file-vault';
-import { createSafeStorageVault } from '../../../src-main/host/safe-storage-vault';
-import type { SafeStorageBackend } from '../../../src-main/host/safe-storage-vault';
-import { VAULT_FILE } from '../../../src-main/host/vault';
-import type { TicketVault } from '../../../src-main/host/vault';
+import { createFileVault, VAULT_KEY_FILE } from '../../../src-main/storage/file-vault';
+import { createSafeStorageVault } from '../../../src-main/storage/safe-storage-vault';
+import type { SafeStorageBackend } from '../../../src-main/storage/safe-storage-vault';
+import { VAULT_FILE } from '../../../src-main/storage/vault';
+import type { TicketVault } from '../../../src-main/storage/vault';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'vault-'));
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { SETTINGS_VERSION } from '../contract';
 import type { Profile, Settings, SettingsNotice, SettingsPatch, SettingsView } from '../contract';
 import { DataFileError, readTextIfExists, setAside, writeFileAtomic } from './atomic-file';
-import { invalidArgument } from './dispatch';
+import { InvalidValueError } from './field-issues';
 import { defaultSettings, settingsPatchSchema, settingsSchema } from './settings-schema';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -164,7 +164,7 @@ export function createSettingsStore(dir: string, opts: SettingsStoreOptions = {}
           ? settingsSchema.safeParse({ ...(await load()), ...fields.data })
           : fields;
         if (!merged.success)
-          throw invalidArgument('These settings cannot be saved.', merged.error, '(patch)');
+          throw new InvalidValueError('These settings cannot be saved.', merged.error, '(patch)');
         // Runtime endpoints of the sandbox are never persisted, whatever the renderer echoes back.
         const next: Settings = {
           ...merged.data,

@@ -4,11 +4,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../src-main/contract';
 import { requestSchemas } from '../../../src-main/host/create-handlers';
-import { createDispatcher, HostError, toDeskError } from '../../../src-main/host/dispatch';
+import { createDispatcher, toDeskError } from '../../../src-main/host/dispatch';
 import type { Handlers } from '../../../src-main/host/dispatch';
-import { defaultSettings } from '../../../src-main/host/settings-schema';
-import { createSettingsStore, migrateSettings, SETTINGS_FILE } from '../../../src-main/host/settings-store';
-import type { Migrations } from '../../../src-main/host/settings-store';
+import { InvalidValueError } from '../../../src-main/storage/field-issues';
+import { defaultSettings } from '../../../src-main/storage/settings-schema';
+import {
+  createSettingsStore,
+  migrateSettings,
+  SETTINGS_FILE,
+} from '../../../src-main/storage/settings-store';
+import type { Migrations } from '../../../src-main/storage/settings-store';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'settings-'));
 const fixedNow = () => new Date('2025-03-04T05:06:07.089Z');
@@ -83,8 +88,8 @@ describe('settings store', () => {
     ];
     for (const patch of bad) {
       const err = await store.update(patch as never).catch((e: unknown) => e);
-      expect(err, JSON.stringify(patch)).toBeInstanceOf(HostError);
-      expect((err as HostError).code).toBe('INVALID_ARGUMENT');
+      expect(err, JSON.stringify(patch)).toBeInstanceOf(InvalidValueError);
+      expect(toDeskError(err).code).toBe('INVALID_ARGUMENT');
     }
     expect(readFileSync(join(dir, SETTINGS_FILE), 'utf8')).toBe(before);
   });
@@ -92,7 +97,7 @@ describe('settings store', () => {
   it('reports a live profile without namespace roots by field', async () => {
     const err = (await createSettingsStore(tempDir())
       .update({ profiles: [{ ...live, nsRoot: '', schemaRoot: ' ' }], activeProfileId: 'live-1' })
-      .catch((e: unknown) => e)) as HostError;
+      .catch((e: unknown) => e)) as InvalidValueError;
     expect(err.detail).toContain('profiles.0.nsRoot');
     expect(err.detail).toContain('profiles.0.schemaRoot');
   });
@@ -107,8 +112,8 @@ describe('settings store', () => {
         ],
         activeProfileId: 'live-1',
       })
-      .catch((e: unknown) => e)) as HostError;
-    expect(err).toBeInstanceOf(HostError);
+      .catch((e: unknown) => e)) as InvalidValueError;
+    expect(err).toBeInstanceOf(InvalidValueError);
     expect(err.issues).toEqual(
       expect.arrayContaining([
         { path: ['profiles', 1, 'name'], rule: 'required' },
@@ -128,7 +133,7 @@ describe('settings store', () => {
     for (const nsRoot of ['<<>>', 'api.market.example.com', 'http://', 'http://exa mple.com', '/ns']) {
       const err = (await store
         .update({ profiles: [sandbox, { ...live, nsRoot }], activeProfileId: 'live-1' })
-        .catch((e: unknown) => e)) as HostError;
+        .catch((e: unknown) => e)) as InvalidValueError;
       expect(err.issues, nsRoot).toEqual([{ path: ['profiles', 1, 'nsRoot'], rule: 'absolute-uri' }]);
     }
     for (const nsRoot of ['http://api.market.example.com', 'urn:market:api', 'https://x.example/ns#v1']) {
@@ -156,7 +161,7 @@ describe('settings store', () => {
   it('words refused numbers with their bound, and a refused request at the dispatcher the same way', async () => {
     const err = (await createSettingsStore(tempDir())
       .update({ replySlaHours: 999 })
-      .catch((e: unknown) => e)) as HostError;
+      .catch((e: unknown) => e)) as InvalidValueError;
     expect(err.issues).toEqual([{ path: ['replySlaHours'], rule: 'too-large', limit: 336 }]);
     const dispatcher = createDispatcher(
       { ...({} as Handlers), 'settings.update': async () => defaultSettings() },

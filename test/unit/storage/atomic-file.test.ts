@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTextIfExists, writeFileAtomic } from '../../../src-main/host/atomic-file';
+import { readTextIfExists, writeFileAtomic } from '../../../src-main/storage/atomic-file';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'atomic-'));
 
@@ -37,7 +37,7 @@ describe('writeFileAtomic', () => {
     const target = join(dir, 'state.json');
     // Large payloads make it likely the kill lands inside a write rather than between two.
     const script = `
-      import { writeFileAtomic } from ${JSON.stringify(resolve('src-main/host/atomic-file.ts'))};
+      import { writeFileAtomic } from ${JSON.stringify(resolve('src-main/storage/atomic-file.ts'))};
       const target = ${JSON.stringify(target)};
       const pad = 'x'.repeat(256 * 1024);
       for (let i = 0; ; i++) {
@@ -72,7 +72,7 @@ describe('writeFileAtomic', () => {
         'tsx',
         '--input-type=module',
         '-e',
-        `import { readTextIfExists } from ${JSON.stringify(resolve('src-main/host/atomic-file.ts'))};
+        `import { readTextIfExists } from ${JSON.stringify(resolve('src-main/storage/atomic-file.ts'))};
          await readTextIfExists(${JSON.stringify(target)});`,
       ],
       { stdio: 'inherit' },

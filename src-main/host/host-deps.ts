@@ -1,0 +1,26 @@
+// What the host's handlers are given: the same for the Electron app, the web test bridge and the command line
+// (assemble-host.ts wires it). Its own file, so handlers and createHandlers both depend on it and not on each other.
+import type { AppInfo } from '../contract';
+import type { ConnectionManager } from '../services/connection';
+import type { SyncCoordinator } from '../services/sync-coordinator';
+import type { MirrorRegistry } from '../storage/mirror-registry';
+import type { SettingsStore } from '../storage/settings-store';
+import type { TicketVault } from '../storage/vault';
+
+export interface HostDeps {
+  appInfo: AppInfo;
+  settings: SettingsStore;
+  vault: TicketVault;
+  /** Opens an already validated http(s) URL in the OS browser (Electron's shell in the app). */
+  openExternal: (url: string) => Promise<void>;
+  /** The active marketplace connection (the in-process sandbox by default). */
+  connection: ConnectionManager;
+  /** The user-data directory: settings, vault and the notes mirrors live here. */
+  dataDir: string;
+  /** The notes mirrors, one SQLite file per connection profile and endpoint. */
+  mirrors: MirrorRegistry;
+  /** One sync per mirror at a time, across every caller in this process. */
+  syncs: SyncCoordinator;
+  /** Asks where to save (the OS dialog in the app); resolves to the path written, undefined if dismissed. */
+  saveFile?: (name: string, data: Uint8Array) => Promise<string | undefined>;
+}
