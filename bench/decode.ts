@@ -3,7 +3,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import soap from 'soap';
 import { DEFAULT_NAMESPACES, buildWsdl } from '../src-main/schema';
-import { buildResponse, decodeResponse } from '../src-main/soap/envelope-write';
+import { buildResponse } from '../src-main/sandbox/response-write';
+import { decodeResponse } from '../src-main/soap/result-read';
 import { readEnvelope } from '../src-main/soap/envelope-read';
 import { parseXml } from '../src-main/soap/xml-read';
 import { createBackend, recentNotes } from '../src-main/sandbox/backend';

@@ -25,8 +25,7 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
   const connection = createConnectionManager({
     settings,
     vault: opts.vault,
-    startSandbox,
-    sandboxOptions: opts.sandboxOptions,
+    startSandbox: (where) => startSandbox({ ...where, ...opts.sandboxOptions }),
     onStateChange: (state) => opts.emit?.('connection.state', state),
   });
   const sandboxProfile = defaultSettings().profiles.find((p) => p.id === SANDBOX_PROFILE_ID)!;

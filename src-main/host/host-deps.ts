@@ -1,6 +1,7 @@
 // What the host's handlers are given: the same for the Electron app, the web test bridge and the command line
 // (assemble-host.ts wires it). Its own file, so handlers and createHandlers both depend on it and not on each other.
 import type { AppInfo } from '../contract';
+import type { RunningSandbox } from '../sandbox/server';
 import type { ConnectionManager } from '../services/connection';
 import type { SyncCoordinator } from '../services/sync-coordinator';
 import type { MirrorRegistry } from '../storage/mirror-registry';
@@ -14,7 +15,7 @@ export interface HostDeps {
   /** Opens an already validated http(s) URL in the OS browser (Electron's shell in the app). */
   openExternal: (url: string) => Promise<void>;
   /** The active marketplace connection (the in-process sandbox by default). */
-  connection: ConnectionManager;
+  connection: ConnectionManager<RunningSandbox>;
   /** The user-data directory: settings, vault and the notes mirrors live here. */
   dataDir: string;
   /** The notes mirrors, one SQLite file per connection profile and endpoint. */

@@ -21,14 +21,10 @@ import type {
   ServiceNamespaces,
   SuggestOperationName,
 } from '../schema';
-import {
-  PayloadError,
-  buildFault,
-  buildResponseBytes,
-  createResponseMemo,
-  decodeRequest,
-} from '../soap/envelope-write';
-import type { FaultSpec, SoapVersion } from '../soap/envelope-write';
+import { PayloadError, decodeRequest } from './request-read';
+import { buildFault, buildResponseBytes, createResponseMemo } from './response-write';
+import type { FaultSpec } from './response-write';
+import type { SoapVersion } from '../soap/envelope-read';
 import { parseXml } from '../soap/xml-read';
 import type { XmlElement } from '../soap/xml-read';
 import { readEnvelope } from '../soap/envelope-read';

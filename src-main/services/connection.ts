@@ -15,7 +15,6 @@ import { createMemoryTicketSink, TicketRotation } from '../soap/ticket-rotation'
 import type { TicketSink } from '../soap/ticket-rotation';
 import { createTransport } from '../soap/transport';
 import type { Transport } from '../soap/transport';
-import type { RunningSandbox, SandboxOptions } from '../sandbox/server';
 import { endpointFingerprint } from '../storage/mirror-registry';
 import type { Fingerprint } from '../storage/mirror-registry';
 import { createNetworkLog } from './network-log';
@@ -30,22 +29,43 @@ export interface ActiveConnection {
   fingerprint: Fingerprint;
 }
 
-export interface ConnectionManager {
+export interface ConnectionManager<M extends LocalMarket = LocalMarket> {
   /** The client for the active profile; starts the sandbox on first use. */
   active(): Promise<ActiveConnection>;
   test(): Promise<ConnectionTestResult>;
   readonly network: NetworkLog;
   /** The running in-process sandbox, if it was started. */
-  sandbox(): RunningSandbox | undefined;
+  sandbox(): M | undefined;
   close(): Promise<void>;
 }
 
-export interface ConnectionDeps {
+/**
+ * The built-in marketplace as the services see it: where it listens and what it is (the host starts it and
+ * hands it in, so the services know nothing of the sandbox itself).
+ */
+export interface LocalMarket {
+  /** What makes its notes the same data on another start: the key of its notes mirror. */
+  identity: string;
+  baseUrl: string;
+  ns: ServiceNamespaces;
+  pageBase: 0 | 1;
+  /** Its documented test tickets. */
+  tickets: { auth: string; encrypted: string; member: string };
+  backend: { sellerIds: readonly string[] };
+  close(): Promise<void>;
+}
+
+/** How the built-in marketplace is started on 127.0.0.1 (a random port unless told). */
+export interface LocalMarketOptions {
+  port?: number;
+  host?: string;
+}
+
+export interface ConnectionDeps<M extends LocalMarket = LocalMarket> {
   settings: SettingsStore;
   vault: TicketVault;
   /** Starts the built-in sandbox (injected so the Electron app and tests choose its options). */
-  startSandbox: (opts: SandboxOptions) => Promise<RunningSandbox>;
-  sandboxOptions?: SandboxOptions;
+  startSandbox: (opts: LocalMarketOptions) => Promise<M>;
   transport?: Transport;
   onStateChange?: (state: {
     state: 'online' | 'offline' | 'starting';
@@ -61,20 +81,22 @@ function vaultSink(vault: TicketVault, profileId: string): TicketSink {
   };
 }
 
-export function createConnectionManager(deps: ConnectionDeps): ConnectionManager {
+export function createConnectionManager<M extends LocalMarket>(
+  deps: ConnectionDeps<M>,
+): ConnectionManager<M> {
   const network = createNetworkLog();
   const transport = deps.transport ?? createTransport();
-  let sandbox: RunningSandbox | undefined;
-  let starting: Promise<RunningSandbox> | undefined;
+  let sandbox: M | undefined;
+  let starting: Promise<M> | undefined;
   let cached: { key: string; connection: ActiveConnection } | undefined;
   // Rotation order must survive across clients of the same profile.
   const rotations = new Map<string, TicketRotation>();
 
-  async function ensureSandbox(): Promise<RunningSandbox> {
+  async function ensureSandbox(): Promise<M> {
     if (sandbox) return sandbox;
     starting ??= (async () => {
       deps.onStateChange?.({ state: 'starting', profile: 'sandbox' });
-      const s = await deps.startSandbox({ port: 0, host: '127.0.0.1', ...deps.sandboxOptions });
+      const s = await deps.startSandbox({ port: 0, host: '127.0.0.1' });
       sandbox = s;
       deps.onStateChange?.({ state: 'online', profile: 'sandbox' });
       return s;

@@ -3,7 +3,7 @@
 // decoders. Pure and synchronous, so it runs the same on the main thread (small bodies) and in the decode worker
 // (the rest); every error it throws is a typed SoapError, redacted with `secrets`.
 import type { OperationName, ResultOf, ServiceNamespaces } from '../schema';
-import { decodeResponse } from './envelope-write';
+import { decodeResponse } from './result-read';
 import { readSecurityHeader } from './envelope-read';
 import { BadEnvelopeError } from './errors';
 import { classifyHttpResponse } from './transport';

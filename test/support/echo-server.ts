@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_NAMESPACES, SERVICE_PATHS, nsUri } from '../../src-main/schema';
-import { buildResponse } from '../../src-main/soap/envelope-write';
+import { buildResponse } from '../../src-main/sandbox/response-write';
 
 /** Tickets with '-', '.' and '_', so only the tickets-in-use redaction can catch them (not the token rule). */
 export const ECHO_TICKETS = {

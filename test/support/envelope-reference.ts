@@ -4,7 +4,8 @@ import { create } from 'xmlbuilder2';
 import { OPERATIONS, SOAP11_ENV, SOAP12_ENV, XSI, nsUri, operationNs } from '../../src-main/schema';
 import type { OperationName, OperationSpec, ResultOf, ServiceNamespaces } from '../../src-main/schema';
 import { writeRecord } from '../../src-main/soap/codec';
-import type { FaultSpec, SoapVersion } from '../../src-main/soap/envelope-write';
+import type { FaultSpec } from '../../src-main/sandbox/response-write';
+import type { SoapVersion } from '../../src-main/soap/envelope-write';
 import { markText, unmark } from '../../src-main/soap/xml-text';
 
 const XMLNS = 'http://www.w3.org/2000/xmlns/';

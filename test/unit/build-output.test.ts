@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NAMESPACES } from '../../src-main/schema';
 import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
 import type { DecodeJob, DecodeReply } from '../../src-main/soap/decode-pool';
-import { buildResponse } from '../../src-main/soap/envelope-write';
+import { buildResponse } from '../../src-main/sandbox/response-write';
 import { decodeOperationResponse } from '../../src-main/soap/response-decode';
 
 // The preload runs in a sandboxed renderer: one CommonJS file, no ESM, only `electron` required.

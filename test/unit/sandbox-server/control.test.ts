@@ -7,7 +7,7 @@ import { isLoopback, parseSeqNo } from '../../../src-main/sandbox/control';
 import { toKstDateTime } from '../../../src-main/sandbox/data/dates';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import type { ReplyStatusFilter, SendNote } from '../../../src-main/sandbox/data/types';
-import { decodeResponse } from '../../../src-main/soap/envelope-write';
+import { decodeResponse } from '../../../src-main/soap/result-read';
 import { call, NOW, startTestSandbox } from './support';
 
 interface Answer {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import { OPERATION_NAMES, OPERATIONS, nsUri, operationNs } from '../../../src-main/schema';
 import type { OperationName } from '../../../src-main/schema';
-import { decodeResponse } from '../../../src-main/soap/envelope-write';
+import { decodeResponse } from '../../../src-main/soap/result-read';
 import { parseXml } from '../../../src-main/soap/xml-read';
 import type { XmlElement } from '../../../src-main/soap/xml-read';
 import { call, post, sampleRequests, startTestSandbox, VERSIONS } from './support';

@@ -1,7 +1,7 @@
 // The matcher's rules, seen through the wire: initial consonants (초성) and a half-typed syllable find 나이키.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
-import { decodeResponse } from '../../../src-main/soap/envelope-write';
+import { decodeResponse } from '../../../src-main/soap/result-read';
 import type { SoapVersion } from '../../../src-main/soap/envelope-write';
 import { call, startTestSandbox, VERSIONS } from './support';
 

@@ -4,7 +4,7 @@ import { createBackend } from '../../../src-main/sandbox/backend';
 import { toKstDateTime } from '../../../src-main/sandbox/data/dates';
 import type { SendNote } from '../../../src-main/sandbox/data/types';
 import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/server';
-import { decodeResponse } from '../../../src-main/soap/envelope-write';
+import { decodeResponse } from '../../../src-main/soap/result-read';
 import { call, ENCRYPTED_TICKET_VALUE, SEED } from './support';
 import { startSandbox } from '../../../src-main/sandbox/server';
 

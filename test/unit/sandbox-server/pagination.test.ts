@@ -4,7 +4,7 @@ import { DEFAULT_MAX_PAGE_SIZE } from '../../../src-main/sandbox/server';
 import { recentNotes } from '../../../src-main/sandbox/backend';
 import { dateTimeInstant } from '../../../src-main/schema';
 import type { SendNote, SohoShopItemList } from '../../../src-main/schema';
-import { decodeResponse } from '../../../src-main/soap/envelope-write';
+import { decodeResponse } from '../../../src-main/soap/result-read';
 import type { SoapVersion } from '../../../src-main/soap/envelope-write';
 import { call, sampleRequests, startTestSandbox, VERSIONS } from './support';
 

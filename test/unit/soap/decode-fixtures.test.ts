@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
 import type { OperationName } from '../../../src-main/schema';
-import { decodeResponse } from '../../../src-main/soap/envelope-write';
+import { decodeResponse } from '../../../src-main/soap/result-read';
 import { parseXml } from '../../../src-main/soap/xml-read';
 import { readEnvelope } from '../../../src-main/soap/envelope-read';
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
 import { createBackend, recentNotes } from '../../../src-main/sandbox/backend';
 import { createResponseDecoder } from '../../../src-main/soap/decode-pool';
-import { buildFault, buildResponse } from '../../../src-main/soap/envelope-write';
+import { buildFault, buildResponse } from '../../../src-main/sandbox/response-write';
 import {
   BadValueError,
   SoapFaultError,

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
-import { buildResponse, decodeResponse } from '../../../src-main/soap/envelope-write';
+import { buildResponse } from '../../../src-main/sandbox/response-write';
+import { decodeResponse } from '../../../src-main/soap/result-read';
 import { readEnvelope } from '../../../src-main/soap/envelope-read';
 import { parseXml } from '../../../src-main/soap/xml-read';
 import { mutate } from '../../support/mutate';

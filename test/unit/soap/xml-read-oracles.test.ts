@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
-import { buildResponse } from '../../../src-main/soap/envelope-write';
+import { buildResponse } from '../../../src-main/sandbox/response-write';
 import { XmlSecurityError } from '../../../src-main/soap/errors';
 import { parseXml } from '../../../src-main/soap/xml-read';
 import { mutate } from '../../support/mutate';

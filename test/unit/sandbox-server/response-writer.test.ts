@@ -11,9 +11,9 @@ import {
   buildResponse,
   buildResponseBytes,
   createResponseMemo,
-  decodeResponse,
-} from '../../../src-main/soap/envelope-write';
-import type { FaultSpec } from '../../../src-main/soap/envelope-write';
+} from '../../../src-main/sandbox/response-write';
+import { decodeResponse } from '../../../src-main/soap/result-read';
+import type { FaultSpec } from '../../../src-main/sandbox/response-write';
 import { readEnvelope } from '../../../src-main/soap/envelope-read';
 import { parseXml } from '../../../src-main/soap/xml-read';
 import { InvalidXmlCharError } from '../../../src-main/soap/xml-text';

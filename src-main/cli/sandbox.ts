@@ -1,14 +1,14 @@
 // `npm run sandbox -- --port 8788 …`: the sandbox marketplace on its own, for trying the app against a fixed
 // address, for other SOAP clients, and for drills with injected failures.
 import { parseArgs } from 'node:util';
-import { DEFAULT_GRACE_MS, startSandbox } from './server';
-import type { RunningSandbox, SandboxOptions } from './server';
-import { DEFAULT_TICKETS } from './ticket-issuer';
-import { DEFAULT_NOTE_COUNT, DEFAULT_SEED } from './data/sandbox-data';
-import { MAX_NOTE_COUNT, NOTE_HISTORY_DAYS } from './data/notes';
+import { DEFAULT_GRACE_MS, startSandbox } from '../sandbox/server';
+import type { RunningSandbox, SandboxOptions } from '../sandbox/server';
+import { DEFAULT_TICKETS } from '../sandbox/ticket-issuer';
+import { DEFAULT_NOTE_COUNT, DEFAULT_SEED } from '../sandbox/data/sandbox-data';
+import { MAX_NOTE_COUNT, NOTE_HISTORY_DAYS } from '../sandbox/data/notes';
 import { nsUri } from '../schema';
-import { toKstDateTime } from './data/dates';
-import { isEntryPoint } from '../cli/entry-point';
+import { toKstDateTime } from '../sandbox/data/dates';
+import { isEntryPoint } from './entry-point';
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 

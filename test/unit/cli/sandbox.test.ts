@@ -3,11 +3,11 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseSandboxArgs, UsageError } from '../../../src-main/sandbox/cli';
+import { parseSandboxArgs, UsageError } from '../../../src-main/cli/sandbox';
 import { DEFAULT_NAMESPACES, nsUri } from '../../../src-main/schema';
 import { buildRequest } from '../../../src-main/soap/envelope-write';
-import { decodeResponse } from '../../../src-main/soap/envelope-write';
-import { post } from './support';
+import { decodeResponse } from '../../../src-main/soap/result-read';
+import { post } from '../sandbox-server/support';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 // tsx itself rather than `npx tsx`: npm re-raises a signal it forwarded, so behind npx the exit status is 143 or
@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 function runCli(args: string[]): Run {
-  const child = spawn(process.execPath, [TSX_CLI, 'src-main/sandbox/cli.ts', ...args], {
+  const child = spawn(process.execPath, [TSX_CLI, 'src-main/cli/sandbox.ts', ...args], {
     cwd: ROOT,
     stdio: 'pipe',
   });
