@@ -1,18 +1,107 @@
-// Layers are enforced here, not by discipline (see ARCHITECTURE.md):
-//  - only src-main/electron and src-main/preload may import `electron`;
-//  - src-renderer imports nothing from src-main but `import type` from src-main/contract;
-//  - nothing in src-main imports React;
-//  - src-shared (pure code both sides run) imports npm packages only, and types from src-main/contract;
-//  - src-main/storage imports nothing above it; src-main/services only types from the host and the sandbox.
+// Layers are enforced here, not by discipline (see ARCHITECTURE.md and README's Architecture):
+//  - the floors `schema ← soap ← storage ← services ← host ← {electron, cli}`, the sandbox beside them and the
+//    renderer across IPC are one table (LAYERS, checked by the local `layers/layers` rule on every relative
+//    import, type imports included unless the table says types only);
+//  - only src-main/electron and src-main/preload may import `electron`; nothing in src-main imports React;
+//  - src-shared and the contract import no Node module, the renderer neither (it is sandboxed);
+//  - promises are awaited, returned, or marked `void` where fire-and-forget is meant (type-aware rules).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './eslint-rules/layers.js';
+
+const below = (...names) => names;
+const SHARED = 'src-shared';
+/**
+ * Who may import whom. A layer may import itself, the layers in `may`, and only the types of those in
+ * `typesFrom`; anything else in the table is refused. Files outside it (tests, bench, scripts) are free.
+ */
+export const LAYERS = {
+  'src-shared': {
+    paths: ['src-shared'],
+    typesFrom: ['contract'],
+    why: 'src-shared runs in main and renderer alike: npm packages and types from the contract only.',
+  },
+  schema: {
+    paths: ['src-main/schema'],
+    may: below(SHARED),
+    why: 'the schema is the bottom floor: it imports only src-shared.',
+  },
+  contract: {
+    paths: ['src-main/contract'],
+    typesFrom: ['schema', SHARED],
+    why: 'the contract is types and constants only: types from the schema and src-shared.',
+  },
+  soap: {
+    paths: ['src-main/soap'],
+    may: below('soap-reader', 'schema', 'contract', SHARED),
+    why: 'soap sits on the schema: schema ← soap ← storage ← services ← host.',
+  },
+  'soap-reader': {
+    // The codec and reader the sandbox shares with the client (the rest of soap/ is the client's).
+    paths: [
+      'src-main/soap/codec',
+      'src-main/soap/xml-read',
+      'src-main/soap/xml-text',
+      'src-main/soap/envelope-read',
+      'src-main/soap/fault',
+      'src-main/soap/errors',
+      'src-main/soap/redact',
+    ],
+    may: below('schema', SHARED),
+    typesFrom: ['contract'],
+    why: 'the codec and reader sit on the schema and know nothing of the client (transport, tickets, pages).',
+  },
+  storage: {
+    paths: ['src-main/storage'],
+    may: below('soap', 'soap-reader', 'schema', 'contract', SHARED),
+    why: 'storage sits under the services: schema, soap, contract and src-shared only.',
+  },
+  services: {
+    paths: ['src-main/services'],
+    may: below('storage', 'soap', 'soap-reader', 'schema', 'contract', SHARED),
+    why: 'services know neither the host nor the sandbox (not even their types); they are handed what they need.',
+  },
+  sandbox: {
+    paths: ['src-main/sandbox'],
+    may: below('schema', 'soap-reader', SHARED),
+    why: 'the sandbox uses only the schema and the codec and reader it shares with the client.',
+  },
+  host: {
+    paths: ['src-main/host'],
+    may: below('services', 'storage', 'soap', 'soap-reader', 'schema', 'contract', 'sandbox', SHARED),
+    why: 'the host sits under its front ends (electron, cli); it wires the services and starts the sandbox.',
+  },
+  cli: {
+    paths: ['src-main/cli'],
+    may: below('host', 'services', 'storage', 'soap', 'soap-reader', 'schema', 'contract', 'sandbox', SHARED),
+    why: 'the command line is a front end: it never reaches into Electron.',
+  },
+  electron: {
+    paths: ['src-main/electron'],
+    may: below('host', 'services', 'storage', 'soap', 'soap-reader', 'schema', 'contract', 'sandbox', SHARED),
+    why: 'the Electron app is a front end over the host.',
+  },
+  preload: {
+    paths: ['src-main/preload'],
+    may: below('contract'),
+    why: 'the preload builds the renderer API from the contract alone.',
+  },
+  renderer: {
+    paths: ['src-renderer'],
+    may: below(SHARED),
+    typesFrom: ['contract'],
+    why: 'the renderer reaches main only over IPC: `import type` from the contract, nothing else of src-main.',
+  },
+};
 
 const electronBan = {
   name: 'electron',
   message: 'Only src-main/electron and src-main/preload may import electron (layer rule).',
 };
+
+const NO_REACT = { name: 'react', message: 'src-main never imports React (layer rule).' };
 
 export default tseslint.config(
   {
@@ -29,10 +118,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { layers },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      'layers/layers': ['error', { root: import.meta.dirname, layers: LAYERS }],
     },
   },
   {
@@ -42,7 +133,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [electronBan, { name: 'react', message: 'src-main never imports React (layer rule).' }],
+          paths: [electronBan, NO_REACT],
           patterns: [
             {
               group: ['react-dom', 'react-dom/*', 'electron/*'],
@@ -53,56 +144,9 @@ export default tseslint.config(
       ],
     },
   },
-  // The floors under the host: storage (what lasts on disk) imports schema, soap, contract and src-shared; services
-  // import storage and below, and at most types from the host or the sandbox.
-  {
-    files: ['src-main/storage/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [electronBan, { name: 'react', message: 'src-main never imports React (layer rule).' }],
-          patterns: [
-            {
-              regex: '^\\.\\./(services|host|sandbox|cli|electron|preload)(/|$)',
-              message:
-                'storage sits under services: schema, soap, contract and src-shared only (layer rule).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src-main/services/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [electronBan, { name: 'react', message: 'src-main never imports React (layer rule).' }],
-          patterns: [
-            {
-              regex: '^\\.\\./(cli|electron|preload)(/|$)',
-              message: 'services sit under the host and its front ends (layer rule).',
-            },
-            {
-              regex: '^\\.\\./(host|sandbox)(/|$)',
-              allowTypeImports: true,
-              message: 'services know the host and the sandbox by their types only (layer rule).',
-            },
-          ],
-        },
-      ],
-    },
-  },
   {
     files: ['src-main/electron/**/*.ts', 'src-main/preload/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'react', message: 'src-main never imports React (layer rule).' }] },
-      ],
-    },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_REACT] }] },
   },
   {
     files: ['src-main/contract/**/*.ts'],
@@ -115,20 +159,6 @@ export default tseslint.config(
             {
               group: ['node:*', 'react', 'react-dom'],
               message: 'The contract is pure TypeScript: no Node or React.',
-            },
-            {
-              regex: '^\\.\\./(?!schema|\\.\\./src-shared/)',
-              message: 'The contract depends on no other layer but types from schema and src-shared.',
-            },
-            {
-              regex: '^\\.\\./\\.\\./src-shared/',
-              allowTypeImports: true,
-              message: 'Only `import type` from src-shared in the contract.',
-            },
-            {
-              regex: '^\\.\\./schema',
-              allowTypeImports: true,
-              message: 'Only `import type` from schema in the contract.',
             },
           ],
         },
@@ -147,16 +177,6 @@ export default tseslint.config(
         {
           paths: [electronBan],
           patterns: [
-            {
-              regex: 'src-main/(?!contract(/|$))',
-              message:
-                'The renderer reaches main only over IPC: import nothing from src-main but types from src-main/contract.',
-            },
-            {
-              regex: 'src-main/contract',
-              allowTypeImports: true,
-              message: 'Only `import type` from src-main/contract in the renderer.',
-            },
             {
               group: ['node:*', 'electron/*'],
               message: 'The renderer is sandboxed: no Node or Electron modules.',
@@ -178,19 +198,6 @@ export default tseslint.config(
               group: ['node:*', 'electron/*', 'react', 'react-dom', 'react-dom/*'],
               message:
                 'src-shared runs in main and renderer alike: npm packages only, no Node, Electron or React.',
-            },
-            {
-              regex: '^\\.\\./src-main/(?!contract(/|$))',
-              message: 'src-shared depends on no layer: only `import type` from src-main/contract.',
-            },
-            {
-              regex: '^\\.\\./src-main/contract',
-              allowTypeImports: true,
-              message: 'Only `import type` from src-main/contract in src-shared.',
-            },
-            {
-              regex: '^\\.\\./(?!src-main/contract)',
-              message: 'src-shared imports npm packages only (and types from src-main/contract).',
             },
           ],
         },
