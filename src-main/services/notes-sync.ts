@@ -26,7 +26,6 @@ import type {
 import type { ReplyStatus, RequestOf } from '../schema';
 import { formatDateTime } from '../schema';
 import type { CallOptions, CallResult } from '../soap/client';
-import { ResponseTooLargeError, SoapFaultError, XmlSecurityError } from '../soap/errors';
 import { toInboxNote } from '../storage/inbox-note';
 import type { MirrorStore } from '../storage/mirror-store';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
@@ -37,15 +36,6 @@ export interface NoteListClient {
   };
 }
 
-export interface SliceRetryPolicy {
-  /** Tries per page, the first one included. */
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-/** The transport already retries 503s and throttling; this covers what it cannot see as transient. */
-export const SLICE_RETRY: SliceRetryPolicy = { attempts: 5, baseDelayMs: 300, maxDelayMs: 5000 };
 export const SYNC_CONCURRENCY = 4;
 export const SYNC_PAGE_SIZE = 500;
 /** Refresh re-reads the newest synced day and this many before it: new notes land on the newest days. */
@@ -68,15 +58,11 @@ export interface SyncOptions {
   onProgress?: (p: NotesProgressEvent) => void;
   concurrency?: number;
   pageSize?: number;
-  retry?: SliceRetryPolicy;
   /**
    * Longest date range one status-check query may ask for (a marketplace may limit it); the held range is
    * split into windows this long. Undefined: the whole held range in one query.
    */
   statusWindowDays?: number;
-  /** Injected by tests so backoff does not slow them down. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  random?: () => number;
   now?: () => number;
 }
 
@@ -110,40 +96,6 @@ export function planSlices(
   return slices;
 }
 
-/** Worth another try: damaged or missing answers, timeouts, server-side faults. Never auth or our own request. */
-export function isTransient(err: unknown): boolean {
-  if (err instanceof XmlSecurityError || err instanceof ResponseTooLargeError) return false;
-  const e = err as { deskCode?: string; status?: number };
-  switch (e.deskCode) {
-    case 'BAD_RESPONSE':
-    case 'TIMEOUT':
-    case 'NETWORK':
-    case 'THROTTLED':
-      return true;
-    case 'HTTP_ERROR':
-      return e.status === undefined || e.status >= 500 || e.status === 408 || e.status === 429;
-    case 'SOAP_FAULT':
-      return err instanceof SoapFaultError && /(^|:)(Server|Receiver)$/i.test(err.fault.code);
-    default:
-      return false;
-  }
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 class QueryFailed extends Error {
   constructor(
     override readonly cause: unknown,
@@ -170,9 +122,6 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   const clock = opts.now ?? Date.now;
   const startedAt = clock();
   const pageSize = opts.pageSize ?? SYNC_PAGE_SIZE;
-  const retry = opts.retry ?? SLICE_RETRY;
-  const sleep = opts.sleep ?? abortableSleep;
-  const random = opts.random ?? Math.random;
   const { store, signal } = opts;
   const sellers = req.sellerIds && req.sellerIds.length > 0 ? req.sellerIds : opts.sellerIds;
   const slices = planSlices(req, sellers, (s) => store.coveredDays(s));
@@ -198,19 +147,15 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   let unreachable = false;
   emit();
 
+  /** One page, retried by the SOAP client's one policy (soap/retry.ts): nothing here sends it again. */
   async function page(request: RequestOf<'BuyerNoteList'>): Promise<InboxNote[]> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        calls++;
-        const { data } = await opts.client.market.buyerNoteList(request, { signal });
-        return (data?.SendNote ?? []).map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
-      } catch (err) {
-        if (signal.aborted) throw err;
-        if (!isTransient(err) || attempt >= retry.attempts) throw new QueryFailed(err, attempt, 0, []);
-        const cap = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
-        // Half fixed, half jitter: spread out, but never a near-zero wait that hammers a struggling server.
-        await sleep(cap / 2 + (random() * cap) / 2, signal);
-      }
+    try {
+      calls++;
+      const { data } = await opts.client.market.buyerNoteList(request, { signal });
+      return (data?.SendNote ?? []).map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw new QueryFailed(err, (err as { attempts?: number }).attempts ?? 1, 0, []);
     }
   }
 

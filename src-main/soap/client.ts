@@ -1,6 +1,7 @@
 // Typed clients: one method per operation of both services. Each call builds the envelope from the
 // schema, sends it through the transport, reads the answer with the same schema, rotates the
-// EncryptedTicket, and records a redacted exchange for the network inspector.
+// EncryptedTicket, and records a redacted exchange for the network inspector. A call is sent at most
+// RETRY_POLICY.attempts times in all (retry.ts): what the transport retries counts against the same budget.
 import type { Exchange } from '../contract/network';
 import { OPERATIONS, SERVICE_PATHS } from '../schema';
 import type {
@@ -18,6 +19,8 @@ import { sharedResponseDecoder } from './decode-pool';
 import type { ResponseDecoder } from './decode-pool';
 import { isThrottleResponse } from './fault';
 import { redactEnvelope, redactHead } from './redact';
+import { RETRY_POLICY, abortableSleep, backoffDelay, isTransient } from './retry';
+import type { RetryPolicy } from './retry';
 import type { TicketRotation, Tickets } from './ticket-rotation';
 import type { Transport, TransportResponse } from './transport';
 
@@ -40,6 +43,10 @@ export interface ClientDeps {
   /** Where the API service's tickets come from and where rotated EncryptedTickets go. */
   tickets?: TicketRotation;
   onExchange?: (exchange: Exchange) => void;
+  /** The one retry policy (default RETRY_POLICY); tests shorten its delays. */
+  retry?: RetryPolicy;
+  /** Jitter source for the client's backoff, [0, 1). */
+  random?: () => number;
 }
 
 export interface CallOptions {
@@ -141,42 +148,62 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
         extraSecret ? [...secrets, extraSecret] : secrets,
       );
     };
-    try {
-      response = await deps.transport.post(url, built.xml, built.headers, {
-        signal: opts.signal,
-        timeoutMs: opts.timeoutMs ?? config.timeoutMs,
-        isRetryableResponse: isThrottleResponse,
-      });
-      exchange.status = response.status;
-      exchange.attempts = response.timings.attempts;
-      exchange.bytesReceived = response.bytesReceived;
-
-      let rotated: string | undefined;
-      const decoder = deps.decoder ?? sharedResponseDecoder();
-      const result = await readResponse(op, response, config, secrets, decoder, (encryptedTicket) => {
-        rotated = encryptedTicket;
-        if (seq !== undefined && encryptedTicket) {
-          // Persisting the rotation is part of the call: a lost ticket would lock the seller out.
-          return deps.tickets!.apply(seq, encryptedTicket);
+    const policy = deps.retry ?? RETRY_POLICY;
+    // Sends so far, the transport's retries included: one budget for the whole call (retry.ts).
+    let sent = 0;
+    for (;;) {
+      try {
+        response = undefined;
+        let round = 0;
+        try {
+          response = await deps.transport.post(url, built.xml, built.headers, {
+            signal: opts.signal,
+            timeoutMs: opts.timeoutMs ?? config.timeoutMs,
+            isRetryableResponse: isThrottleResponse,
+            maxAttempts: policy.attempts - sent,
+          });
+          round = response.timings.attempts;
+        } catch (err) {
+          round = (err as { attempts?: number }).attempts ?? 1;
+          throw err;
+        } finally {
+          sent += round;
+          exchange.attempts = sent;
         }
-        return undefined;
-      });
-      logResponse(rotated);
-      exchange.durationMs = performance.now() - started;
-      deps.onExchange?.(exchange);
-      return { data: result, exchange };
-    } catch (err) {
-      logResponse();
-      exchange.durationMs = performance.now() - started;
-      const e = err as { deskCode?: string; message?: string; attempts?: number };
-      if (exchange.attempts === 0 && typeof e.attempts === 'number') exchange.attempts = e.attempts;
-      exchange.error = {
-        code: e.deskCode ?? 'INTERNAL',
-        message: e.message ?? String(err),
-        ...errorFields(err),
-      };
-      deps.onExchange?.(exchange);
-      throw err;
+        exchange.status = response.status;
+        exchange.bytesReceived = response.bytesReceived;
+
+        let rotated: string | undefined;
+        const decoder = deps.decoder ?? sharedResponseDecoder();
+        const result = await readResponse(op, response, config, secrets, decoder, (encryptedTicket) => {
+          rotated = encryptedTicket;
+          if (seq !== undefined && encryptedTicket) {
+            // Persisting the rotation is part of the call: a lost ticket would lock the seller out.
+            return deps.tickets!.apply(seq, encryptedTicket);
+          }
+          return undefined;
+        });
+        logResponse(rotated);
+        exchange.durationMs = performance.now() - started;
+        deps.onExchange?.(exchange);
+        return { data: result, exchange };
+      } catch (err) {
+        if (!opts.signal?.aborted && sent < policy.attempts && isTransient(err)) {
+          await abortableSleep(backoffDelay(sent, policy, deps.random), opts.signal);
+          continue;
+        }
+        logResponse();
+        exchange.durationMs = performance.now() - started;
+        if (err instanceof SoapError) err.attempts = sent;
+        const e = err as { deskCode?: string; message?: string };
+        exchange.error = {
+          code: e.deskCode ?? 'INTERNAL',
+          message: e.message ?? String(err),
+          ...errorFields(err),
+        };
+        deps.onExchange?.(exchange);
+        throw err;
+      }
     }
   }
 

@@ -32,6 +32,8 @@ export interface FromServerOptions {
 export class SoapError extends Error {
   readonly deskCode: DeskCode;
   readonly detail?: string;
+  /** How many times the request was sent before this error (set by the transport and the client). */
+  attempts?: number;
 
   constructor(deskCode: DeskCode, message: string, options: SoapErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });

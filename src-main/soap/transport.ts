@@ -6,11 +6,13 @@
 // ResponseTooLargeError (the body cap, enforced while streaming). Each host gets at most
 // `maxConcurrentPerHost` requests in flight; the rest wait in FIFO order and leave the queue when aborted.
 //
-// Retries (jittered exponential backoff, capped, abortable) happen ONLY for connection failures before or
-// during the exchange, HTTP 502/503/504, and responses the caller's `isRetryableResponse` accepts (the client
-// passes `isThrottleResponse` from fault.ts). Every operation of the marketplace is a query, which is what makes
+// Retries follow the client's one policy (retry.ts: backoff, abortable sleep, at most `attempts` sends, which a
+// caller may lower to what is left of its budget) and happen ONLY for connection failures before or during the
+// exchange, HTTP 502/503/504, and responses the caller's `isRetryableResponse` accepts (the client passes
+// `isThrottleResponse` from fault.ts). Every operation of the marketplace is a query, which is what makes
 // replaying a request after a reset safe. When retries run out, the last response is returned, so a throttling
-// fault still reaches the caller as a THROTTLED fault rather than a generic HTTP error.
+// fault still reaches the caller as a THROTTLED fault rather than a generic HTTP error; a thrown error carries
+// the number of sends in `attempts`.
 //
 // classifyHttpResponse(status, contentType, body) turns a response into the envelope or the error to raise:
 //   - a body holding a SOAP Fault -> SoapFaultError (SOAP_FAULT / AUTH_FAILED / THROTTLED), whatever the
@@ -24,7 +26,6 @@
 //   - otherwise { ok: true, root, envelope }.
 // readSoapResponse() is the throwing form the client uses.
 import {
-  AbortedError,
   ConnectionError,
   HttpStatusError,
   NotXmlError,
@@ -40,13 +41,11 @@ import { readEnvelope } from './envelope-read';
 import type { SoapEnvelope } from './envelope-read';
 import { DEFAULT_MAX_BYTES, bytesToText, parseXml } from './xml-read';
 import type { ParseLimits, XmlElement } from './xml-read';
+import { RETRY_POLICY, abortReason, abortableSleep, backoffDelay } from './retry';
+import type { RetryPolicy } from './retry';
 
-export interface RetryPolicy {
-  /** Total tries, the first included. */
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type { RetryPolicy } from './retry';
+export { backoffDelay } from './retry';
 
 export interface RetryInfo {
   url: string;
@@ -73,6 +72,8 @@ export interface PostOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   isRetryableResponse?: (status: number, bodyText: string) => boolean;
+  /** At most this many sends for this call (what is left of the caller's budget); never more than the policy. */
+  maxAttempts?: number;
 }
 
 export interface TransportResponse {
@@ -109,7 +110,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** How much of a response body is decoded as text for the log (the network panel keeps 256 KiB of it). */
 export const LOG_TEXT_BYTES = 512 * 1024;
 export const DEFAULT_MAX_CONCURRENT_PER_HOST = 6;
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 200, maxDelayMs: 4000 };
+export const DEFAULT_RETRY: RetryPolicy = RETRY_POLICY;
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const RETRYABLE_CODES = new Set([
@@ -125,22 +126,6 @@ const RETRYABLE_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_CLOSED',
 ]);
-
-/**
- * Delay before the try after `failedAttempt`: "equal jitter" (half fixed, half random) over base·2^(n-1),
- * never above maxDelayMs, raised towards a server's Retry-After but still capped.
- */
-export function backoffDelay(
-  failedAttempt: number,
-  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
-  random: () => number = Math.random,
-  retryAfterMs?: number,
-): number {
-  const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, failedAttempt - 1));
-  const jittered = exp / 2 + (random() * exp) / 2;
-  const wanted = retryAfterMs !== undefined ? Math.max(jittered, retryAfterMs) : jittered;
-  return Math.max(0, Math.round(Math.min(policy.maxDelayMs, wanted)));
-}
 
 function retryAfterMs(headers: Headers): number | undefined {
   const v = headers.get('retry-after');
@@ -171,25 +156,6 @@ function errorCode(err: unknown): string | undefined {
 interface Gate {
   active: number;
   waiters: { grant: () => void }[];
-}
-
-function abortReason(signal: AbortSignal): SoapError {
-  return signal.reason instanceof SoapError ? signal.reason : new AbortedError();
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal as AbortSignal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
@@ -336,7 +302,7 @@ export function createTransport(opts: TransportOptions = {}): Transport {
       }
       const { signal } = postOpts;
       const timeoutMs = postOpts.timeoutMs ?? defaultTimeout;
-      const maxAttempts = Math.max(1, retry.attempts);
+      const maxAttempts = Math.max(1, Math.min(retry.attempts, postOpts.maxAttempts ?? retry.attempts));
       const bodySize = Buffer.byteLength(body, 'utf8');
       let bytesSent = 0;
 
@@ -379,11 +345,13 @@ export function createTransport(opts: TransportOptions = {}): Transport {
 
         if (!reason || attempt >= maxAttempts) {
           if (response) return response;
-          throw failure ?? new SoapInternalError('No response and no error');
+          const thrown = failure ?? new SoapInternalError('No response and no error');
+          thrown.attempts = attempt;
+          throw thrown;
         }
         const delayMs = backoffDelay(attempt, retry, random, serverDelay);
         opts.onRetry?.({ url, attempt, delayMs, reason });
-        await sleep(delayMs, signal);
+        await abortableSleep(delayMs, signal);
       }
     },
   };

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSoapClient } from '../../../src-main/soap/client';
 import { TicketRotation, createMemoryTicketSink } from '../../../src-main/soap/ticket-rotation';
 import { createTransport } from '../../../src-main/soap/transport';
+import { RETRY_POLICY } from '../../../src-main/soap/retry';
 import { startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/server';
 import { syncNotes } from '../../../src-main/services/notes-sync';
@@ -17,9 +18,10 @@ import { heldNotes, openMirror } from '../../support/mirror';
 
 const dayOf = (insDate: string) => marketDayOf(dateTimeInstant(insDate, 540)!);
 
+/** The one policy's four sends, without its waits: the drill is about outcomes. */
+const FAST_RETRY = { ...RETRY_POLICY, baseDelayMs: 1, maxDelayMs: 4 };
 const NOW = new Date('2026-11-20T09:00:00+09:00');
 const RANGE = { start: '2026-07-20', end: '2026-11-20', mode: 'full' as const };
-const instant = (ms: number) => Promise.resolve(void ms);
 
 let sandbox: RunningSandbox | undefined;
 const mirrors: { close(): void }[] = [];
@@ -36,7 +38,8 @@ async function setup(opts: SandboxOptions) {
     { apiBaseUrl: s.baseUrl, suggestBaseUrl: s.baseUrl, ns: s.ns, soapVersion: '1.1', timeoutMs: 10_000 },
     {
       // Fast, deterministic backoff: the drill is about outcomes, not waiting.
-      transport: createTransport({ retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 4 } }),
+      transport: createTransport({ retry: FAST_RETRY }),
+      retry: FAST_RETRY,
       tickets: new TicketRotation(
         createMemoryTicketSink({
           authTicket: s.tickets.auth,
@@ -73,7 +76,6 @@ describe('sync under injected faults', () => {
       sellerIds: s.backend.sellerIds,
       pageIndexBase: 1,
       signal: new AbortController().signal,
-      sleep: instant,
     });
     const held = heldNotes(store);
     const cached = new Map(held.map((n) => [n.seqNo, n]));
@@ -101,7 +103,6 @@ describe('sync under injected faults', () => {
       pageIndexBase: 1,
       signal: controller.signal,
       concurrency: 2,
-      sleep: instant,
       onProgress: (p) => {
         if (p.done >= Math.floor(p.total / 3)) controller.abort();
       },
@@ -146,7 +147,6 @@ describe('sync under injected faults', () => {
         sellerIds: s.backend.sellerIds,
         pageIndexBase: 1,
         signal: new AbortController().signal,
-        sleep: instant,
       },
     );
     expect(again.failedSlices).toEqual([]);

@@ -1,0 +1,74 @@
+// The one retry policy of the SOAP client. A call is sent at most `RETRY_POLICY.attempts` times in all: the
+// transport retries what it sees on the wire (connection failures, HTTP 502/503/504, the throttling fault) and the
+// client retries what only the decoded answer shows (a damaged body, a timeout, a Server/Receiver fault) from the
+// same budget. Nothing above the client retries: a sync, a pager or the command line gets the call's final answer.
+import { AbortedError, ResponseTooLargeError, SoapError, SoapFaultError, XmlSecurityError } from './errors';
+
+export interface RetryPolicy {
+  /** Total tries of one call, the first included. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** Four sends of a page at most: a throttled page waits out about 0.15 + 0.3 + 0.6 s … 0.3 + 0.6 + 1.2 s. */
+export const RETRY_POLICY: RetryPolicy = { attempts: 4, baseDelayMs: 300, maxDelayMs: 5000 };
+
+/**
+ * Delay before the try after `failedAttempt`: "equal jitter" (half fixed, half random) over base·2^(n-1), so
+ * retries spread out but never hammer a struggling server with a near-zero wait; raised towards a server's
+ * Retry-After, never above maxDelayMs.
+ */
+export function backoffDelay(
+  failedAttempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  random: () => number = Math.random,
+  retryAfterMs?: number,
+): number {
+  const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, failedAttempt - 1));
+  const jittered = exp / 2 + (random() * exp) / 2;
+  const wanted = retryAfterMs !== undefined ? Math.max(jittered, retryAfterMs) : jittered;
+  return Math.max(0, Math.round(Math.min(policy.maxDelayMs, wanted)));
+}
+
+export function abortReason(signal: AbortSignal): SoapError {
+  return signal.reason instanceof SoapError ? signal.reason : new AbortedError();
+}
+
+/** Waits `ms`, or rejects with the signal's reason (an AbortedError unless it is a SoapError) when aborted. */
+export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal as AbortSignal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Worth another try: damaged or missing answers, timeouts, unreachable hosts, throttling, server-side faults.
+ * Never authentication, our own request (a Client fault), a hostile body or one over the size cap.
+ */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof XmlSecurityError || err instanceof ResponseTooLargeError) return false;
+  const e = err as { deskCode?: string; status?: number };
+  switch (e.deskCode) {
+    case 'BAD_RESPONSE':
+    case 'TIMEOUT':
+    case 'NETWORK':
+    case 'THROTTLED':
+      return true;
+    case 'HTTP_ERROR':
+      return e.status === undefined || e.status >= 500 || e.status === 408 || e.status === 429;
+    case 'SOAP_FAULT':
+      return err instanceof SoapFaultError && /(^|:)(Server|Receiver)$/i.test(err.fault.code);
+    default:
+      return false;
+  }
+}
