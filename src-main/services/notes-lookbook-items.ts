@@ -2,6 +2,7 @@
 // The answer changes rarely and the detail pane asks on every note, so it is cached per seller for a while.
 import type { RequestOf } from '../schema';
 import type { CallOptions, CallResult } from '../soap/client';
+import { readPages } from '../soap/pager';
 
 export interface LookbookClient {
   market: {
@@ -14,8 +15,6 @@ export interface LookbookClient {
 
 export const LOOKBOOK_ITEMS_TTL_MS = 10 * 60_000;
 const PAGE_SIZE = 100;
-// Lookbooks are small shops; this bounds a server that keeps answering full pages.
-const MAX_PAGES = 100;
 
 export async function fetchLookbookItemNos(
   client: LookbookClient,
@@ -23,17 +22,24 @@ export async function fetchLookbookItemNos(
   pageIndexBase: 0 | 1,
   signal?: AbortSignal,
 ): Promise<string[]> {
+  let total: number | undefined;
   const itemNos: string[] = [];
-  for (let i = 0; i < MAX_PAGES; i++) {
-    const { data } = await client.market.getSohoLookbook(
-      { SellerId: sellerId, Pagination: { PageIndex: pageIndexBase + i, PageSize: PAGE_SIZE } },
-      { signal },
-    );
-    const items = data?.SohoShopItemList ?? [];
-    for (const item of items) if (item.ItemNo) itemNos.push(item.ItemNo);
-    const total = data?.TotalItemCount;
-    if (items.length < PAGE_SIZE || (total !== undefined && itemNos.length >= total)) break;
-  }
+  await readPages({
+    pageSize: PAGE_SIZE,
+    pageIndexBase,
+    fetchPage: async (pageIndex) => {
+      const { data } = await client.market.getSohoLookbook(
+        { SellerId: sellerId, Pagination: { PageIndex: pageIndex, PageSize: PAGE_SIZE } },
+        { signal },
+      );
+      total = data?.TotalItemCount;
+      return data?.SohoShopItemList ?? [];
+    },
+    onPage: (items) => {
+      for (const item of items) if (item.ItemNo) itemNos.push(item.ItemNo);
+      return !(total !== undefined && itemNos.length >= total);
+    },
+  });
   return itemNos;
 }
 

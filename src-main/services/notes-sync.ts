@@ -26,6 +26,7 @@ import type {
 import type { ReplyStatus, RequestOf } from '../schema';
 import { formatDateTime } from '../schema';
 import type { CallOptions, CallResult } from '../soap/client';
+import { TooManyPagesError, readPages } from '../soap/pager';
 import { toInboxNote } from '../storage/inbox-note';
 import type { MirrorStore } from '../storage/mirror-store';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
@@ -40,8 +41,6 @@ export const SYNC_CONCURRENCY = 4;
 export const SYNC_PAGE_SIZE = 500;
 /** Refresh re-reads the newest synced day and this many before it: new notes land on the newest days. */
 export const REFRESH_OVERLAP_DAYS = 1;
-// A server that ignores PageIndex would page forever; no real day of one seller comes near this.
-const MAX_PAGES_PER_QUERY = 2000;
 
 export interface Slice {
   sellerId: string;
@@ -171,22 +170,27 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     const got = new Map<number, InboxNote>();
     let pages = 0;
     try {
-      for (let i = 0; i < MAX_PAGES_PER_QUERY; i++) {
-        const notes = await page({
-          StartDate: formatDateTime(dayStartMs(start)),
-          EndDate: formatDateTime(dayEndMs(end) - 999),
-          ReplyStatus: status,
-          SellerID: sellerId,
-          Pagination: { PageIndex: opts.pageIndexBase + i, PageSize: pageSize },
-        });
-        pages++;
-        if (onPage) onPage(notes);
-        else for (const n of notes) got.set(n.seqNo, n);
-        if (notes.length < pageSize) return [...got.values()];
-      }
+      await readPages<InboxNote>({
+        pageSize,
+        pageIndexBase: opts.pageIndexBase,
+        fetchPage: (pageIndex) =>
+          page({
+            StartDate: formatDateTime(dayStartMs(start)),
+            EndDate: formatDateTime(dayEndMs(end) - 999),
+            ReplyStatus: status,
+            SellerID: sellerId,
+            Pagination: { PageIndex: pageIndex, PageSize: pageSize },
+          }),
+        onPage: (notes) => {
+          pages++;
+          if (onPage) onPage([...notes]);
+          else for (const n of notes) got.set(n.seqNo, n);
+        },
+      });
     } catch (err) {
       if (err instanceof QueryFailed)
         throw new QueryFailed(err.cause, err.attempts, pages, [...got.values()]);
+      if (err instanceof TooManyPagesError) throw new QueryFailed(err, 1, pages, [...got.values()]);
       throw err;
     }
     return [...got.values()];

@@ -6,6 +6,7 @@ import type { ReplyStatus, ResultOf, SendNote } from '../../schema';
 import { toSendNote } from '../../storage/inbox-note';
 import type { MirrorStore } from '../../storage/mirror-store';
 import { SoapError } from '../../soap/errors';
+import { readPages } from '../../soap/pager';
 import { toCsv } from '../csv';
 import { noteDateRange } from '../date-range';
 import { UsageError } from '../cli-error';
@@ -26,8 +27,6 @@ export interface NotesOptions {
 }
 
 export const DEFAULT_NOTES_PAGE_SIZE = 100;
-// Far beyond any real inbox; stops a server that never returns a short page from looping forever.
-const MAX_PAGES = 10_000;
 
 export interface NotesQuery {
   StartDate: string;
@@ -79,31 +78,33 @@ export async function fetchAllNotes(
   const bySeq = new Map<number, SendNote>();
   const withoutSeq: SendNote[] = [];
   let previousFirst: string | undefined;
-  for (let i = 0; i < MAX_PAGES; i++) {
-    const { data } = await endpoint.client.market.buyerNoteList(
-      { ...filters, Pagination: { PageIndex: endpoint.pageBase + i, PageSize: pageSize } },
-      { signal },
-    );
-    const notes = data?.SendNote ?? [];
-    const first = notes.length > 0 ? JSON.stringify(notes[0]) : undefined;
-    if (first !== undefined && first === previousFirst) {
-      throw new SoapError(
-        'BAD_RESPONSE',
-        'The marketplace returned the same page twice; it may count pages from another number, so try --page-base.',
-        { detail: `PageIndex ${endpoint.pageBase + i}` },
+  await readPages<SendNote>({
+    pageSize,
+    pageIndexBase: endpoint.pageBase,
+    fetchPage: async (pageIndex) => {
+      const { data } = await endpoint.client.market.buyerNoteList(
+        { ...filters, Pagination: { PageIndex: pageIndex, PageSize: pageSize } },
+        { signal },
       );
-    }
-    previousFirst = first;
-    for (const n of notes) {
-      if (n.SeqNo === undefined) withoutSeq.push(n);
-      else bySeq.set(n.SeqNo, n);
-    }
-    if (notes.length < pageSize) return { SendNote: inNoteOrder([...bySeq.values(), ...withoutSeq]) };
-  }
-  throw new SoapError(
-    'BAD_RESPONSE',
-    `The marketplace kept returning full pages after ${MAX_PAGES} pages; narrow the date range.`,
-  );
+      return data?.SendNote ?? [];
+    },
+    onPage: (notes, pageIndex) => {
+      const first = notes.length > 0 ? JSON.stringify(notes[0]) : undefined;
+      if (first !== undefined && first === previousFirst) {
+        throw new SoapError(
+          'BAD_RESPONSE',
+          'The marketplace returned the same page twice; it may count pages from another number, so try --page-base.',
+          { detail: `PageIndex ${pageIndex}` },
+        );
+      }
+      previousFirst = first;
+      for (const n of notes) {
+        if (n.SeqNo === undefined) withoutSeq.push(n);
+        else bySeq.set(n.SeqNo, n);
+      }
+    },
+  });
+  return { SendNote: inNoteOrder([...bySeq.values(), ...withoutSeq]) };
 }
 
 /** Oldest first by InsDate (Korean time when it carries no offset), then by SeqNo; unreadable dates last. */
