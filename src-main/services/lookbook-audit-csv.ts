@@ -1,4 +1,5 @@
 import type { AuditExportRow, AuditSeverity } from '../contract/lookbook';
+import { csvText } from './csv';
 
 type Lang = 'ko' | 'en';
 
@@ -14,29 +15,13 @@ const LABELS: Record<Lang, { header: readonly string[]; severity: Record<AuditSe
   },
 };
 
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab/CR that hides one) as a formula. Audit text comes
- * from seller-controlled HTML and URLs, so such cells are prefixed with an apostrophe (OWASP CSV injection).
- */
-function neutralized(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function cell(value: string): string {
-  const v = neutralized(value);
-  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
-}
-
-/** RFC 4180 CSV with CRLF line ends and a UTF-8 BOM, so Excel opens the Korean text without asking. */
+/** The audit as a CSV file (the one writer, csv.ts: BOM, CRLF, formulas defused, as audit text comes from seller HTML). */
 export function auditCsv(rows: readonly AuditExportRow[], lang: Lang): string {
   const labels = LABELS[lang];
-  const lines = [labels.header.map(cell).join(',')];
-  for (const r of rows) {
-    lines.push(
-      [labels.severity[r.severity], r.kind, r.target, r.message, r.detail ?? ''].map(cell).join(','),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvText([
+    labels.header,
+    ...rows.map((r) => [labels.severity[r.severity], r.kind, r.target, r.message, r.detail ?? '']),
+  ]);
 }
 
 /** 'YYYYMMDD-HHmm' on the seller's clock (the display time zone), as the inbox export stamps its files. */

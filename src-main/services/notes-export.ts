@@ -1,13 +1,14 @@
 // The inbox's filtered view as a file a seller opens in Excel.
-//   CSV: UTF-8 with a BOM (without it Excel reads Korean as mojibake), CRLF rows, RFC 4180 quoting, and a
-//        leading apostrophe on cells that start like a formula (= + - @, tab, CR): a buyer writes the note
-//        text, so it must never run as a formula on the seller's machine.
+//   CSV: the one writer (csv.ts): UTF-8 with a BOM, CRLF rows, RFC 4180 quoting, and a leading apostrophe on
+//        text that starts like a formula: a buyer writes the note text, so it must never run on the seller's
+//        machine.
 //   XLSX: every cell is a typed string or number, never a formula, so no escaping is needed; long order
 //        numbers stay text and keep every digit.
 import writeXlsxFile from 'write-excel-file/node';
 import type { InboxNote, NoteLocalMark } from '../contract';
 import { EXPORT_FIELDS, NOTE_VALUE_LABELS } from '../../src-shared/note-fields';
 import type { NoteFieldSpec } from '../../src-shared/note-fields';
+import { csvBytes } from './csv';
 
 export interface ExportContext {
   lang: 'ko' | 'en';
@@ -64,22 +65,8 @@ function rows(notes: readonly InboxNote[], ctx: ExportContext): (string | number
   });
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function notesToCsv(notes: readonly InboxNote[], ctx: ExportContext): Uint8Array {
-  const lines = [header(ctx.lang).map(csvCell).join(',')];
-  for (const row of rows(notes, ctx)) lines.push(row.map(csvCell).join(','));
-  const body = new TextEncoder().encode(lines.join('\r\n') + '\r\n');
-  const out = new Uint8Array(body.length + 3);
-  out.set([0xef, 0xbb, 0xbf]);
-  out.set(body, 3);
-  return out;
+  return csvBytes([header(ctx.lang), ...rows(notes, ctx)]);
 }
 
 export async function notesToXlsx(notes: readonly InboxNote[], ctx: ExportContext): Promise<Uint8Array> {

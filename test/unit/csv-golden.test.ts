@@ -1,9 +1,10 @@
 // The bytes of every CSV export, cell by cell and file by file: the command line's `notes --csv`, the inbox's
-// CSV export and the lookbook audit. Written against the three former writers before they became one; where
-// their rules disagreed, the row says which rule now holds.
+// CSV export and the lookbook audit. Written against the three former writers (cli/csv.ts, notes-export.ts,
+// lookbook-audit-csv.ts) before they became one (services/csv.ts); the rows marked "was" are where their rules
+// disagreed, or where csv-stringify's formula rule is stricter, and say what each wrote before.
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from '../../src-main/cli/csv';
-import { csvCell, notesToCsv } from '../../src-main/services/notes-export';
+import { csvCell, objectsToCsv } from '../../src-main/services/csv';
+import { notesToCsv } from '../../src-main/services/notes-export';
 import { auditCsv } from '../../src-main/services/lookbook-audit-csv';
 import type { InboxNote } from '../../src-main/contract';
 
@@ -15,53 +16,55 @@ const auditCell = (text: string) => {
   return csv.slice(AUDIT_HEAD.length + 'Info,k,'.length, -',m,\r\n'.length);
 };
 
-/** A cell, then how the command line, the inbox export and the lookbook audit write it. */
-const CELLS: [string, string, string, string][] = [
-  ['plain', 'plain', 'plain', 'plain'],
-  ['한글 텍스트', '한글 텍스트', '한글 텍스트', '한글 텍스트'],
-  ['a,b', '"a,b"', '"a,b"', '"a,b"'],
-  ['say "hi"', '"say ""hi"""', '"say ""hi"""', '"say ""hi"""'],
-  ['two\r\nlines', '"two\r\nlines"', '"two\r\nlines"', '"two\r\nlines"'],
-  ['lone\rcr', '"lone\rcr"', '"lone\rcr"', '"lone\rcr"'],
-  ['lf\nonly', '"lf\nonly"', '"lf\nonly"', '"lf\nonly"'],
-  ['=SUM(A1)', "'=SUM(A1)", "'=SUM(A1)", "'=SUM(A1)"],
-  ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"', '"\'=HYPERLINK(""x"")"', '"\'=HYPERLINK(""x"")"'],
-  ['+82-10-1234', "'+82-10-1234", "'+82-10-1234", "'+82-10-1234"],
-  ['-5', '-5', "'-5", "'-5"],
-  ['-확인', "'-확인", "'-확인", "'-확인"],
-  ['@cmd', "'@cmd", "'@cmd", "'@cmd"],
-  ['\tx', "'\tx", "'\tx", "'\tx"],
-  ['\rx', '"\'\rx"', '"\'\rx"', '"\'\rx"'],
-  [' padded ', ' padded ', '" padded "', ' padded '],
-  ['trail ', 'trail ', '"trail "', 'trail '],
-  ['', '', '', ''],
-  ['＝1+1', '＝1+1', '＝1+1', '＝1+1'],
-  ["'quoted", "'quoted", "'quoted", "'quoted"],
+/** A cell, then how every export writes it now; `was` notes the former writers where they wrote otherwise. */
+const CELLS: [cell: string, now: string, was?: string][] = [
+  ['plain', 'plain'],
+  ['한글 텍스트', '한글 텍스트'],
+  ['a,b', '"a,b"'],
+  ['say "hi"', '"say ""hi"""'],
+  ['two\r\nlines', '"two\r\nlines"'],
+  ['lone\rcr', '"lone\rcr"'],
+  ['lf\nonly', '"lf\nonly"'],
+  ['=SUM(A1)', "'=SUM(A1)"],
+  ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
+  ['+82-10-1234', "'+82-10-1234"],
+  // Text is escaped whatever it looks like; only a number typed as a number is left alone.
+  ['-5', "'-5", 'command line: -5 (it spared text that looked like a number)'],
+  ['-확인', "'-확인"],
+  ['@cmd', "'@cmd"],
+  // Whitespace at either end quotes the cell (the tab that starts this one included).
+  ['\tx', '"\'\tx"', "all three: '\tx unquoted"],
+  ['\rx', '"\'\rx"'],
+  [' padded ', '" padded "', 'command line and audit:  padded  unquoted'],
+  ['trail ', '"trail "', 'command line and audit: trail  unquoted'],
+  ['', ''],
+  // Full-width formula signs, which Apple Numbers reads as the ASCII ones, are escaped too.
+  ['＝1+1', "'＝1+1", 'all three: ＝1+1'],
+  ["'quoted", "'quoted"],
 ];
 
-describe('CSV cells, as each export writes them', () => {
-  it.each(CELLS)('%j', (cell, cli, notes, audit) => {
-    expect(csvField(cell)).toBe(cli);
-    expect(csvCell(cell)).toBe(notes);
-    expect(auditCell(cell)).toBe(audit);
+describe('CSV cells, as every export writes them', () => {
+  it.each(CELLS)('%j', (cell, now) => {
+    expect(csvCell(cell)).toBe(now);
+    expect(auditCell(cell)).toBe(now);
+    expect(objectsToCsv([{ c: cell }], ['c'])).toBe(`${BOM}c\r\n${now}\r\n`);
   });
 
   it('writes numbers as they are, a negative one too, and nothing for absent values', () => {
-    expect([-5, 3.5, 0, 9007199254740993n].map((n) => csvField(n))).toEqual([
+    expect([-5, 3.5, 0, 9007199254740993n].map((n) => csvCell(n))).toEqual([
       '-5',
       '3.5',
       '0',
       '9007199254740993',
     ]);
-    expect([-5, 3.5, 0].map((n) => csvCell(n))).toEqual(['-5', '3.5', '0']);
-    expect([null, undefined].map((n) => csvField(n))).toEqual(['', '']);
-    expect([true, false].map((b) => csvField(b))).toEqual(['true', 'false']);
+    expect([null, undefined].map((n) => csvCell(n))).toEqual(['', '']);
+    expect([true, false].map((b) => csvCell(b))).toEqual(['true', 'false']);
   });
 });
 
 describe('CSV files, byte for byte', () => {
   it('the command line: BOM, header, CRLF after every record, empty cells for a missing row', () => {
-    const text = toCsv([{ a: 'x,y', b: -5, c: '=1' }, null, { b: '한글', c: true }], ['a', 'b', 'c']);
+    const text = objectsToCsv([{ a: 'x,y', b: -5, c: '=1' }, null, { b: '한글', c: true }], ['a', 'b', 'c']);
     expect(text).toBe(`${BOM}a,b,c\r\n"x,y",-5,'=1\r\n,,\r\n,한글,true\r\n`);
   });
 

@@ -7,7 +7,7 @@ import { toSendNote } from '../../storage/inbox-note';
 import type { MirrorStore } from '../../storage/mirror-store';
 import { SoapError } from '../../soap/errors';
 import { readPages } from '../../soap/pager';
-import { toCsv } from '../csv';
+import { objectsToCsv } from '../../services/csv';
 import { noteDateRange } from '../date-range';
 import { UsageError } from '../cli-error';
 import type { Endpoint } from '../endpoint';
@@ -155,7 +155,7 @@ export function formatNotes(
 ): string {
   const notes = result.SendNote ?? [];
   if (format === 'json') return `${JSON.stringify(result, null, 2)}\n`;
-  if (format === 'csv') return toCsv(notes, NOTE_COLUMNS);
+  if (format === 'csv') return objectsToCsv(notes, NOTE_COLUMNS);
   const summary = `${notes.length} note${notes.length === 1 ? '' : 's'}, ${query.StartDate} to ${query.EndDate}, ${query.ReplyStatus}\n`;
   return notes.length === 0 ? summary : renderTable(notes, TABLE_COLUMNS) + summary;
 }
@@ -179,7 +179,7 @@ export function formatOfflineNotes(
     return `${JSON.stringify({ SendNote }, null, 2)}\n`;
   }
   const flat = rows.map((r) => ({ ...r.wire, Handled: r.handled ? 'yes' : '', Memo: r.memo }));
-  if (format === 'csv') return toCsv(flat, [...NOTE_COLUMNS, ...LOCAL_COLUMNS]);
+  if (format === 'csv') return objectsToCsv(flat, [...NOTE_COLUMNS, ...LOCAL_COLUMNS]);
   const saved = asOf === undefined ? 'never synced' : `saved notes as of ${new Date(asOf).toISOString()}`;
   const summary = `${flat.length} note${flat.length === 1 ? '' : 's'}, ${query.StartDate} to ${query.EndDate}, ${query.ReplyStatus} (${saved})\n`;
   const columns: Column[] = [...TABLE_COLUMNS, { key: 'Handled' }, { key: 'Memo', max: 30 }];

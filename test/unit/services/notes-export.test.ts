@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxNote } from '../../../src-main/contract';
-import { csvCell, notesToCsv, notesToXlsx } from '../../../src-main/services/notes-export';
+import { csvCell } from '../../../src-main/services/csv';
+import { notesToCsv, notesToXlsx } from '../../../src-main/services/notes-export';
 
 const note: InboxNote = {
   seqNo: 100_001,
