@@ -126,6 +126,16 @@ export default tseslint.config(
       'layers/layers': ['error', { root: import.meta.dirname, layers: LAYERS }],
     },
   },
+  // Promises are awaited, returned or marked `void` where fire-and-forget is meant; none is handed where a
+  // callback's result is ignored (an async event handler, a promise in an `if`). Type-aware, so TypeScript only.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   {
     files: ['src-main/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'bin/**/*.js'],
     ignores: ['src-main/electron/**', 'src-main/preload/**'],

@@ -85,7 +85,7 @@ export function Basket({ basket, dispatch }: { basket: string[]; dispatch: (a: B
           type="button"
           className="btn btn-small btn-primary"
           disabled={basket.length === 0}
-          onClick={copy}
+          onClick={() => void copy()}
         >
           <Copy size={13} aria-hidden />
           {t('kw.basket.copy')}
