@@ -76,7 +76,7 @@ export const layersRule = {
       ExportNamedDeclaration: (node) => check(node, node.source, isTypeOnly(node)),
       ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
       ImportExpression: (node) => check(node, node.source, false),
-      TSImportType: (node) => check(node, node.argument?.literal ?? node.argument, true),
+      TSImportType: (node) => check(node, node.source ?? node.argument?.literal ?? node.argument, true),
     };
   },
 };

@@ -5,7 +5,9 @@
 // Every day a seller or a request can name is bounded (FIRST_MARKET_DAY..LAST_MARKET_DAY) and every period
 // is counted before it is walked: a date such as 9999-12-31 is refused, never looped towards.
 
-const OFFSET_MS = 9 * 3600_000;
+/** Korean time, the marketplace's clock: UTC+09:00 all year (no daylight saving), in minutes. */
+export const KOREA_OFFSET_MINUTES = 9 * 60;
+const OFFSET_MS = KOREA_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,10 +1,14 @@
 // The notes inbox's date filter on the command line. Dates alone are whole days in Korea (the marketplace's
 // own clock); full xsd:dateTime values go to the marketplace as typed.
 import { dateTimeInstant, formatDateTime, isDateTime } from '../schema';
-import { FIRST_MARKET_DAY, LAST_MARKET_DAY, MAX_PERIOD_DAYS } from '../../src-shared/market-day';
+import {
+  FIRST_MARKET_DAY,
+  KOREA_OFFSET_MINUTES,
+  LAST_MARKET_DAY,
+  MAX_PERIOD_DAYS,
+} from '../../src-shared/market-day';
 import { UsageError } from './cli-error';
 
-const KST_MINUTES = 540;
 const DAY_MS = 24 * 60 * 60_000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -15,7 +19,7 @@ function parseBound(flag: 'from' | 'to', raw: string): string {
     const candidate = `${text}T${flag === 'from' ? '00:00:00' : '23:59:59'}+09:00`;
     const instant = dateTimeInstant(candidate);
     // Rejects 2026-02-30: the instant would land on another calendar day.
-    if (instant === undefined || formatDateTime(instant, KST_MINUTES).slice(0, 10) !== text) {
+    if (instant === undefined || formatDateTime(instant, KOREA_OFFSET_MINUTES).slice(0, 10) !== text) {
       throw new UsageError(`--${flag} is not a real date: "${raw}".`);
     }
     return candidate;
@@ -32,18 +36,21 @@ export function noteDateRange(
   to: string | undefined,
   nowMs: number,
 ): { start: string; end: string } {
-  const end = to === undefined ? formatDateTime(nowMs, KST_MINUTES) : parseBound('to', to);
+  const end = to === undefined ? formatDateTime(nowMs, KOREA_OFFSET_MINUTES) : parseBound('to', to);
   const start =
     from === undefined
-      ? formatDateTime((dateTimeInstant(end, KST_MINUTES) ?? nowMs) - 7 * DAY_MS, KST_MINUTES)
+      ? formatDateTime(
+          (dateTimeInstant(end, KOREA_OFFSET_MINUTES) ?? nowMs) - 7 * DAY_MS,
+          KOREA_OFFSET_MINUTES,
+        )
       : parseBound('from', from);
-  const startMs = dateTimeInstant(start, KST_MINUTES)!;
-  const endMs = dateTimeInstant(end, KST_MINUTES)!;
+  const startMs = dateTimeInstant(start, KOREA_OFFSET_MINUTES)!;
+  const endMs = dateTimeInstant(end, KOREA_OFFSET_MINUTES)!;
   for (const [flag, ms] of [
     ['from', startMs],
     ['to', endMs],
   ] as const) {
-    const day = formatDateTime(ms, KST_MINUTES).slice(0, 10);
+    const day = formatDateTime(ms, KOREA_OFFSET_MINUTES).slice(0, 10);
     if (day < FIRST_MARKET_DAY || day > LAST_MARKET_DAY)
       throw new UsageError(
         `--${flag} must fall between ${FIRST_MARKET_DAY} and ${LAST_MARKET_DAY}; got ${day}.`,

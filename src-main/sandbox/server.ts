@@ -48,6 +48,7 @@ import type { FaultInjection } from './fault-injection';
 import { servicePage } from './service-page';
 import { DEFAULT_TICKETS, TicketIssuer } from './ticket-issuer';
 import type { SandboxTickets } from './ticket-issuer';
+import { KOREA_OFFSET_MINUTES } from '../../src-shared/market-day';
 
 export interface SandboxOptions {
   host?: string;
@@ -337,8 +338,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     if (req.StartDate === undefined || req.EndDate === undefined) {
       throw new ClientFault('req/@StartDate and req/@EndDate are required.');
     }
-    const start = dateTimeInstant(req.StartDate, 540)!;
-    const end = dateTimeInstant(req.EndDate, 540)!;
+    const start = dateTimeInstant(req.StartDate, KOREA_OFFSET_MINUTES)!;
+    const end = dateTimeInstant(req.EndDate, KOREA_OFFSET_MINUTES)!;
     if (end < start)
       throw new ClientFault(`req/@EndDate (${req.EndDate}) is before req/@StartDate (${req.StartDate}).`);
     const status = req.ReplyStatus ?? 'All';

@@ -4,6 +4,8 @@
 //   decimal -> the exact text sent (prices must not drift through binary floating point);
 //   dateTime -> the text as sent (the server's wall time and offset kept; dateTimeInstant() parses it);
 //   string -> string.
+import { KOREA_OFFSET_MINUTES } from '../../src-shared/market-day';
+
 export type Scalar = 'string' | 'int' | 'long' | 'boolean' | 'decimal' | 'dateTime';
 
 export type ScalarValue<S extends Scalar> = S extends 'int' ? number : S extends 'boolean' ? boolean : string;
@@ -154,7 +156,7 @@ export function isDateTime(text: string): boolean {
 /**
  * The instant a dateTime names, in epoch milliseconds, when it carries an offset.
  * Without an offset the text is a wall time in an unknown zone: pass `assumeOffsetMinutes`
- * (e.g. 540 for Korea) to interpret it, otherwise undefined — never a silent local-time guess.
+ * (KOREA_OFFSET_MINUTES for the marketplace) to interpret it, otherwise undefined — never a silent local-time guess.
  */
 export function dateTimeInstant(text: string, assumeOffsetMinutes?: number): number | undefined {
   const m = DATETIME_RE.exec(text);
@@ -171,7 +173,7 @@ export function dateTimeInstant(text: string, assumeOffsetMinutes?: number): num
 }
 
 /** Formats an instant as an xsd:dateTime in a fixed offset (default +09:00, Korea). */
-export function formatDateTime(epochMs: number, offsetMinutes = 540): string {
+export function formatDateTime(epochMs: number, offsetMinutes = KOREA_OFFSET_MINUTES): string {
   const local = new Date(epochMs + offsetMinutes * 60_000);
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   const sign = offsetMinutes < 0 ? '-' : '+';

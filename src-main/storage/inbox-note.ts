@@ -4,6 +4,7 @@ import type { InboxNote, NoteField } from '../../src-shared/note-fields';
 import { NOTE_FIELDS, QUERY_TYPES, REPLY_STATUSES } from '../../src-shared/note-fields';
 import { dateTimeInstant } from '../schema';
 import type { SendNote } from '../schema';
+import { KOREA_OFFSET_MINUTES } from '../../src-shared/market-day';
 
 /** A field's value from its wire value; undefined only for an optional field that is absent or empty. */
 export function fieldValue(field: NoteField, wire: unknown): string | number | undefined {
@@ -25,7 +26,7 @@ export function fieldValue(field: NoteField, wire: unknown): string | number | u
 
 /** The instant of an InsDate; the marketplace means Korean time when a value carries no offset. */
 export function instantOfInsDate(insDate: string): number {
-  return dateTimeInstant(insDate, 540) ?? 0;
+  return dateTimeInstant(insDate, KOREA_OFFSET_MINUTES) ?? 0;
 }
 
 /** A SendNote as the inbox keeps it; undefined when it has no SeqNo (it could never be de-duplicated). */

@@ -15,6 +15,7 @@ import { renderTable } from '../text-table';
 import type { Column } from '../text-table';
 import { NOTE_FIELDS } from '../../../src-shared/note-fields';
 import type { NoteField } from '../../../src-shared/note-fields';
+import { KOREA_OFFSET_MINUTES } from '../../../src-shared/market-day';
 
 export interface NotesOptions {
   from?: string;
@@ -109,7 +110,8 @@ export async function fetchAllNotes(
 
 /** Oldest first by InsDate (Korean time when it carries no offset), then by SeqNo; unreadable dates last. */
 export function inNoteOrder(notes: SendNote[]): SendNote[] {
-  const at = (n: SendNote) => (n.InsDate === undefined ? undefined : dateTimeInstant(n.InsDate, 540));
+  const at = (n: SendNote) =>
+    n.InsDate === undefined ? undefined : dateTimeInstant(n.InsDate, KOREA_OFFSET_MINUTES);
   const keyed = notes.map((n) => ({ n, at: at(n) ?? Number.POSITIVE_INFINITY, seq: n.SeqNo ?? Infinity }));
   keyed.sort((a, b) => a.at - b.at || a.seq - b.seq);
   return keyed.map((k) => k.n);
@@ -120,8 +122,8 @@ export function offlineNotes(
   store: MirrorStore,
   query: NotesQuery,
 ): { notes: InboxNote[]; marks: Map<number, NoteLocalMark>; withdrawn: number } {
-  const startMs = dateTimeInstant(query.StartDate, 540)!;
-  const endMs = dateTimeInstant(query.EndDate, 540)!;
+  const startMs = dateTimeInstant(query.StartDate, KOREA_OFFSET_MINUTES)!;
+  const endMs = dateTimeInstant(query.EndDate, KOREA_OFFSET_MINUTES)!;
   const notes: InboxNote[] = [];
   let withdrawn = 0;
   for (const n of store.iterateNotes({ startMs, endMs })) {

@@ -12,11 +12,11 @@ import { RETRY_POLICY } from '../../../src-main/soap/retry';
 import { startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/server';
 import { syncNotes } from '../../../src-main/services/notes-sync';
-import { marketDayOf } from '../../../src-shared/market-day';
+import { KOREA_OFFSET_MINUTES, marketDayOf } from '../../../src-shared/market-day';
 import { dateTimeInstant } from '../../../src-main/schema';
 import { heldNotes, openMirror } from '../../support/mirror';
 
-const dayOf = (insDate: string) => marketDayOf(dateTimeInstant(insDate, 540)!);
+const dayOf = (insDate: string) => marketDayOf(dateTimeInstant(insDate, KOREA_OFFSET_MINUTES)!);
 
 /** The one policy's four sends, without its waits: the drill is about outcomes. */
 const FAST_RETRY = { ...RETRY_POLICY, baseDelayMs: 1, maxDelayMs: 4 };

@@ -68,7 +68,7 @@ describe('typed values', () => {
     expect(decodeScalar('dateTime', '2026-11-22T09:30:00+09:00', 'p')).toBe('2026-11-22T09:30:00+09:00');
     expect(dateTimeInstant('2026-11-22T09:30:00+09:00')).toBe(Date.UTC(2026, 10, 22, 0, 30));
     expect(dateTimeInstant('2026-11-22T09:30:00')).toBeUndefined();
-    expect(dateTimeInstant('2026-11-22T09:30:00', 540)).toBe(Date.UTC(2026, 10, 22, 0, 30));
+    expect(dateTimeInstant('2026-11-22T09:30:00', 9 * 60)).toBe(Date.UTC(2026, 10, 22, 0, 30));
     expect(() => decodeScalar('dateTime', '2026-13-01T00:00:00', 'p')).toThrow();
   });
 });
