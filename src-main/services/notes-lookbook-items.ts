@@ -1,16 +1,7 @@
 // Which items of a seller are in their Soho lookbook, so a note about one can open it in the lookbook page.
 // The answer changes rarely and the detail pane asks on every note, so it is cached per seller for a while.
-import type { RequestOf } from '../schema';
-import type { CallOptions, CallResult } from '../soap/client';
-
-export interface LookbookClient {
-  market: {
-    getSohoLookbook(
-      req: RequestOf<'GetSohoLookbook'>,
-      opts?: CallOptions,
-    ): Promise<CallResult<'GetSohoLookbook'>>;
-  };
-}
+import { pageThroughLookbook } from './lookbook-pages';
+import type { LookbookClient } from './lookbook-pages';
 
 export const LOOKBOOK_ITEMS_TTL_MS = 10 * 60_000;
 const PAGE_SIZE = 100;
@@ -24,16 +15,14 @@ export async function fetchLookbookItemNos(
   signal?: AbortSignal,
 ): Promise<string[]> {
   const itemNos: string[] = [];
-  for (let i = 0; i < MAX_PAGES; i++) {
-    const { data } = await client.market.getSohoLookbook(
-      { SellerId: sellerId, Pagination: { PageIndex: pageIndexBase + i, PageSize: PAGE_SIZE } },
-      { signal },
-    );
-    const items = data?.SohoShopItemList ?? [];
-    for (const item of items) if (item.ItemNo) itemNos.push(item.ItemNo);
-    const total = data?.TotalItemCount;
-    if (items.length < PAGE_SIZE || (total !== undefined && itemNos.length >= total)) break;
-  }
+  await pageThroughLookbook(client, sellerId, pageIndexBase, {
+    pageSize: PAGE_SIZE,
+    maxPages: MAX_PAGES,
+    signal,
+    onPage: (data) => {
+      for (const item of data?.SohoShopItemList ?? []) if (item.ItemNo) itemNos.push(item.ItemNo);
+    },
+  });
   return itemNos;
 }
 
