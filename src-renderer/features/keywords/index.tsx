@@ -140,7 +140,9 @@ export function KeywordsPage() {
             })}
           </span>
         )}
-        <span className="kw-keys muted">{t('kw.search.keys')}</span>
+        <span className="kw-keys muted" title={t('kw.search.keys')}>
+          {t('kw.search.keys')}
+        </span>
       </PageToolbar>
 
       <div className="kw-main">
