@@ -37,6 +37,28 @@ const PAGE_SIZES = [10, 20, 40, 100];
 const DEVICE_WIDTH = { desktop: 1024, mobile: 375 } as const;
 type Device = keyof typeof DEVICE_WIDTH;
 
+/**
+ * The buyer's page keeps its real width (layout, wrapping and breakpoints as buyers see them) and is drawn
+ * smaller when the window is narrower than it, rather than cut off at the stage's edge.
+ */
+function useFitScale(width: number) {
+  const [available, setAvailable] = useState<number | undefined>();
+  const observer = useRef<ResizeObserver | undefined>(undefined);
+  const attachStage = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!el) return;
+    const measure = () => {
+      const style = getComputedStyle(el);
+      setAvailable(el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
+    };
+    observer.current = new ResizeObserver(measure);
+    observer.current.observe(el);
+    measure();
+  }, []);
+  const value = available === undefined || available >= width ? 1 : Math.max(0.5, available / width);
+  return [value, attachStage] as const;
+}
+
 /** Scrolls a preview element into view and flashes it (restarting the flash when clicked again). */
 function reveal(key: string) {
   const el = document.querySelector<HTMLElement>(`[data-audit-key="${CSS.escape(key)}"]`);
@@ -377,12 +399,18 @@ function Preview({
   const groups = useMemo(() => groupByPage(lookbook.elements), [lookbook.elements]);
 
   const all: ElementActions = { ...actions, imageSrc, reportFailedImage, isFailed };
+  const [scale, attachStage] = useFitScale(DEVICE_WIDTH[device]);
   return (
     <div className="lb-layout" aria-busy={loading}>
-      <div className="lb-stage">
+      <div className="lb-stage" ref={attachStage}>
+        {scale < 1 && (
+          <p className="lb-scale-note muted" data-testid="preview-scale">
+            {t('lookbook.scaled', { width: DEVICE_WIDTH[device], percent: Math.round(scale * 100) })}
+          </p>
+        )}
         <div
           className={`lb-device-frame lb-device-${device}`}
-          style={{ width: DEVICE_WIDTH[device] }}
+          style={{ width: DEVICE_WIDTH[device], zoom: scale }}
           data-testid="device-frame"
         >
           <header className="lb-shop">
