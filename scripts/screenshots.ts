@@ -63,6 +63,8 @@ async function lookbook(colorScheme: Scheme): Promise<void> {
   await page.getByRole('button', { name: '룩북' }).click();
   await page.locator('.lb-item').first().waitFor();
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  // The audit has read the whole lookbook and checked its images.
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
   // The banner page and the unknown element type above the first rows of items.
   await page
     .locator('.lb-intro-page')

@@ -151,6 +151,10 @@ describe('keyword explorer in Chromium against the sandbox', () => {
     await page.keyboard.type('나이키');
     await settled(page, '나이키');
     expect(await box.inputValue()).toBe('나이키');
+    // Ranks are grouped numbers on one line ("2,578"), never digits wrapped apart.
+    const ranks = await panel(page, 'GetKeywordsByKeywordHint').locator('.kw-c-rank').allTextContents();
+    for (const r of ranks.filter((x) => x !== '')) expect(r).toMatch(/^\d{1,3}(,\d{3})*$/);
+    expect(ranks.some((r) => r.includes(','))).toBe(true);
 
     // Away from the box (the basket), `/` focuses it again and is not typed.
     await page.locator('.kw-side').click({ position: { x: 5, y: 5 } });
