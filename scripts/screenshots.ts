@@ -1,23 +1,33 @@
 // `npm run screenshots`: the built renderer in headless Chromium against a seeded sandbox, through the same
 // bridge as the E2E tests, so docs/screenshots always show the product as it is. One function per page: add
 // yours to PAGES.
+//
+// `npm run screenshots -- --matrix` instead shoots every screen at every window size the app allows, in both
+// languages and both themes, into a git-ignored folder: the pictures to look at before calling a layout done.
 import { mkdirSync } from 'node:fs';
 import { createHandlers, requestSchemas } from '../src-main/host/create-handlers';
 import { closeBrowser, openApp } from '../test/e2e/harness';
 import type { AppUnderTest } from '../test/e2e/harness';
+import { SCREENS, WINDOW_SIZES, showScreen } from '../test/e2e/page-states';
+import type { UiLang } from '../test/e2e/page-states';
 import { createTestDeps, TEST_NOW } from '../test/support/host-deps';
 
 const OUT_DIR = 'docs/screenshots';
+const MATRIX_DIR = 'test-results/screenshots';
 const VIEWPORT = { width: 1360, height: 860 };
 type Scheme = 'light' | 'dark';
 
-async function open(colorScheme: Scheme): Promise<{ app: AppUnderTest; close: () => Promise<void> }> {
-  const deps = createTestDeps({ osLocale: 'ko-KR' });
+async function open(
+  colorScheme: Scheme,
+  lang: UiLang = 'ko',
+): Promise<{ app: AppUnderTest; close: () => Promise<void> }> {
+  const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US' });
   const app = await openApp({
     handlers: createHandlers(deps),
     schemas: requestSchemas,
     colorScheme,
     viewport: VIEWPORT,
+    locale: lang === 'ko' ? 'ko-KR' : 'en-US',
   });
   // The sandbox's data is laid out back from TEST_NOW; the page's clock must agree for "today" and SLA clocks.
   await app.page.clock.setFixedTime(TEST_NOW);
@@ -53,6 +63,8 @@ async function lookbook(colorScheme: Scheme): Promise<void> {
   await page.getByRole('button', { name: '룩북' }).click();
   await page.locator('.lb-item').first().waitFor();
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  // The audit has read the whole lookbook and checked its images.
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
   // The banner page and the unknown element type above the first rows of items.
   await page
     .locator('.lb-intro-page')
@@ -95,9 +107,41 @@ async function keywords(colorScheme: Scheme): Promise<void> {
 
 const PAGES: Record<string, (scheme: Scheme) => Promise<void>> = { inbox, lookbook, keywords };
 
+/** Every screen × window size × language × theme, named `<screen>-<width>x<height>-<lang>-<theme>.png`. */
+async function matrix(only: readonly string[]): Promise<void> {
+  mkdirSync(MATRIX_DIR, { recursive: true });
+  for (const lang of ['ko', 'en'] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { app, close } = await open(scheme, lang);
+      await app.context.grantPermissions(['local-network-access']);
+      for (const size of WINDOW_SIZES) {
+        await app.page.setViewportSize(size);
+        for (const screen of SCREENS) {
+          if (only.length > 0 && !only.includes(screen)) continue;
+          await showScreen(app.page, screen, lang);
+          const path = `${MATRIX_DIR}/${screen}-${size.width}x${size.height}-${lang}-${scheme}.png`;
+          await app.page.screenshot({ path });
+          console.log(path);
+        }
+      }
+      if (app.pageErrors.length > 0) throw app.pageErrors[0];
+      await close();
+    }
+  }
+}
+
 async function main() {
+  const args = process.argv.slice(2);
+  const only = args.filter((a) => !a.startsWith('--'));
+  if (args.includes('--matrix')) {
+    try {
+      await matrix(only);
+    } finally {
+      await closeBrowser();
+    }
+    return;
+  }
   mkdirSync(OUT_DIR, { recursive: true });
-  const only = process.argv.slice(2);
   try {
     for (const [name, shoot] of Object.entries(PAGES)) {
       if (only.length > 0 && !only.includes(name)) continue;

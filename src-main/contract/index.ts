@@ -11,7 +11,7 @@ import type { NetworkContract } from './network';
 import { NETWORK_CHANNELS } from './network';
 import type { NotesArrivedEvent, NotesContract, NotesProgressEvent } from './notes';
 import { NOTES_CHANNELS } from './notes';
-import type { LookbookContract } from './lookbook';
+import type { LookbookContract, LookbookProgressEvent } from './lookbook';
 import { LOOKBOOK_CHANNELS } from './lookbook';
 import type { SuggestContract } from './suggest';
 import { SUGGEST_CHANNELS } from './suggest';
@@ -56,12 +56,14 @@ export interface Events {
   'connection.state': { state: 'online' | 'offline' | 'starting'; profile: string; detail?: string };
   'notes.progress': NotesProgressEvent;
   'notes.arrived': NotesArrivedEvent;
+  'lookbook.progress': LookbookProgressEvent;
 }
 export type EventName = keyof Events;
 export const EVENTS = [
   'connection.state',
   'notes.progress',
   'notes.arrived',
+  'lookbook.progress',
 ] as const satisfies readonly EventName[];
 
 /** The object the preload exposes as `window.desk` (and the E2E bridge installs the same). */

@@ -36,7 +36,10 @@ export interface LookbookElement {
 }
 
 export interface LookbookItem {
+  /** `item-<position>`: the same item has the same key on a page and in the whole lookbook. */
   key: string;
+  /** 0-based place in the whole lookbook (page, page size and index on the page): it names the item's page. */
+  position: number;
   itemNo: string;
   name: string;
   sellerId: string;
@@ -74,6 +77,30 @@ export interface Lookbook {
   sandboxImageBase?: string;
 }
 
+/** Every item page of a lookbook at once, for the audit: the shop and intro as on its first page. */
+export interface WholeLookbook extends Omit<Lookbook, 'page' | 'pageSize'> {
+  /** GetSohoLookbook calls it took. */
+  pages: number;
+  /**
+   * The marketplace kept promising more items than the app reads for one audit (WHOLE_LOOKBOOK_MAX_ITEMS):
+   * the items beyond were not audited.
+   */
+  truncated: boolean;
+}
+
+/** The most items one audit reads; a Soho lookbook is a small shop's window, far below this. */
+export const WHOLE_LOOKBOOK_MAX_ITEMS = 10_000;
+
+/** Pushed while 'lookbook.getAll' pages: items received of the total the marketplace announced. */
+export interface LookbookProgressEvent {
+  /** The request's runId, so a page listens to its own run only. */
+  runId: string;
+  items: number;
+  /** TotalItemCount, once the first page has told it. */
+  totalItems?: number;
+  pages: number;
+}
+
 /** The path of the sandbox's image route (its seeded item and intro images live below it). */
 export const SANDBOX_IMAGE_PATH = '/images/';
 
@@ -90,6 +117,11 @@ export interface AuditExportRow {
 
 export interface LookbookContract {
   'lookbook.get': { req: LookbookRequest; res: Lookbook };
+  /**
+   * Every item page of the seller's lookbook, for the audit. Progress comes as 'lookbook.progress' events with
+   * the request's runId; aborting the call stops the paging.
+   */
+  'lookbook.getAll': { req: { sellerId: string; runId: string }; res: WholeLookbook };
   /** Builds the audit CSV (UTF-8 with BOM) for the renderer to download. */
   'lookbook.exportAudit': {
     /** `lang` words the header and severities; `timeZone` stamps the file name in the seller's local time. */
@@ -100,5 +132,6 @@ export interface LookbookContract {
 
 export const LOOKBOOK_CHANNELS = [
   'lookbook.get',
+  'lookbook.getAll',
   'lookbook.exportAudit',
 ] as const satisfies readonly (keyof LookbookContract)[];

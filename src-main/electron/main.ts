@@ -19,7 +19,8 @@ import { createDispatcher } from '../host/dispatch';
 import { createHandlers, requestSchemas } from '../host/create-handlers';
 import { assembleHost } from '../host/assemble-host';
 import { createSafeStorageVault } from '../storage/safe-storage-vault';
-import { appMenuTemplate } from './app-menu';
+import { appMenuTemplate, menuLang, rebuildMenuOnLanguageChange } from './app-menu';
+import type { MenuLang } from './app-menu';
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileFor, rendererRoot } from './app-protocol';
 import { CONTENT_SECURITY_POLICY, isAllowedPermission, isAppUrl } from './window-security';
 import type { SecureWebPreferences } from './window-security';
@@ -127,7 +128,12 @@ void app.whenReady().then(async () => {
       },
     });
   });
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, app.isPackaged)));
+  const osLocale = app.getPreferredSystemLanguages()[0] ?? app.getLocale();
+  const showMenu = (lang: MenuLang) =>
+    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, app.isPackaged, lang)));
+  // The OS language until the settings are read; then the seller's choice, rebuilt whenever it is saved.
+  const osMenuLang = menuLang('system', osLocale);
+  showMenu(osMenuLang);
   // Copy buttons and desktop notifications need these two; everything else (camera, geolocation…) is refused.
   session.defaultSession.setPermissionRequestHandler((wc, permission, callback) =>
     callback(isAllowedPermission(permission, wc.getURL(), rendererUrl())),
@@ -160,7 +166,7 @@ void app.whenReady().then(async () => {
       version: app.getVersion(),
       runtime: 'electron',
       platform: process.platform,
-      osLocale: app.getPreferredSystemLanguages()[0] ?? app.getLocale(),
+      osLocale,
     },
     vault: createSafeStorageVault(join(dataDir, 'vault'), safeStorage),
     // The host handler has already reduced the URL to an absolute http(s) href (see handlers/shell.ts).
@@ -191,6 +197,15 @@ void app.whenReady().then(async () => {
       return r.filePath;
     },
   });
+  const saved = await host.settings.get().catch(() => undefined);
+  const chosen = menuLang(saved?.settings.language, osLocale);
+  if (chosen !== osMenuLang) showMenu(chosen);
+  handlers['settings.update'] = rebuildMenuOnLanguageChange(
+    handlers['settings.update'],
+    chosen,
+    osLocale,
+    showMenu,
+  );
   const dispatcher = createDispatcher(handlers, requestSchemas, emit as never, (channel, err) =>
     console.error(`[${channel}]`, err),
   );

@@ -1,17 +1,7 @@
 // Which items of a seller are in their Soho lookbook, so a note about one can open it in the lookbook page.
 // The answer changes rarely and the detail pane asks on every note, so it is cached per seller for a while.
-import type { RequestOf } from '../schema';
-import type { CallOptions, CallResult } from '../soap/client';
-import { readPages } from '../soap/pager';
-
-export interface LookbookClient {
-  market: {
-    getSohoLookbook(
-      req: RequestOf<'GetSohoLookbook'>,
-      opts?: CallOptions,
-    ): Promise<CallResult<'GetSohoLookbook'>>;
-  };
-}
+import { pageThroughLookbook } from './lookbook-pages';
+import type { LookbookClient } from './lookbook-pages';
 
 export const LOOKBOOK_ITEMS_TTL_MS = 10 * 60_000;
 const PAGE_SIZE = 100;
@@ -22,22 +12,12 @@ export async function fetchLookbookItemNos(
   pageIndexBase: 0 | 1,
   signal?: AbortSignal,
 ): Promise<string[]> {
-  let total: number | undefined;
   const itemNos: string[] = [];
-  await readPages({
+  await pageThroughLookbook(client, sellerId, pageIndexBase, {
     pageSize: PAGE_SIZE,
-    pageIndexBase,
-    fetchPage: async (pageIndex) => {
-      const { data } = await client.market.getSohoLookbook(
-        { SellerId: sellerId, Pagination: { PageIndex: pageIndex, PageSize: PAGE_SIZE } },
-        { signal },
-      );
-      total = data?.TotalItemCount;
-      return data?.SohoShopItemList ?? [];
-    },
-    onPage: (items) => {
-      for (const item of items) if (item.ItemNo) itemNos.push(item.ItemNo);
-      return !(total !== undefined && itemNos.length >= total);
+    signal,
+    onPage: (data) => {
+      for (const item of data?.SohoShopItemList ?? []) if (item.ItemNo) itemNos.push(item.ItemNo);
     },
   });
   return itemNos;

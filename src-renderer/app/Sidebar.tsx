@@ -49,8 +49,8 @@ export function Sidebar({ page, onNavigate }: { page: Page; onNavigate: (p: Page
           </button>
         );
       })}
-      <div className="sidebar-foot">
-        <kbd>?</kbd> {t('shortcuts.hint')}
+      <div className="sidebar-foot" title={`${t('shortcuts.hint')} (?)`}>
+        <kbd>?</kbd> <span className="sidebar-foot-label">{t('shortcuts.hint')}</span>
       </div>
     </nav>
   );

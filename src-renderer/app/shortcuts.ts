@@ -16,6 +16,7 @@ export function shortcutList(): Shortcut[] {
     { keys: ['j', 'k'], label: 'shortcuts.inbox.move' },
     { keys: ['Enter'], label: 'shortcuts.inbox.open' },
     { keys: ['/'], label: 'shortcuts.inbox.search' },
+    { keys: ['/'], label: 'shortcuts.keywords.search' },
     { keys: ['Esc'], label: 'shortcuts.inbox.clear' },
     { keys: ['r'], label: 'shortcuts.inbox.refresh' },
     { keys: ['e'], label: 'shortcuts.inbox.export' },

@@ -140,6 +140,53 @@ describe('keyword explorer in Chromium against the sandbox', () => {
     await deps.close();
   });
 
+  it('opens with the search box focused, and / brings it back from anywhere on the page', async () => {
+    const deps = createTestDeps({ sandbox: { notes: 10 } });
+    const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas });
+    const { page } = app;
+    const box = await openKeywords(page);
+    const focused = () => box.evaluate((el) => el === document.activeElement);
+    await poll(focused).toBe(true);
+    // Typing goes straight into it, with no click first.
+    await page.keyboard.type('나이키');
+    await settled(page, '나이키');
+    expect(await box.inputValue()).toBe('나이키');
+    // Ranks are grouped numbers on one line ("2,578"), never digits wrapped apart.
+    const ranks = await panel(page, 'GetKeywordsByKeywordHint').locator('.kw-c-rank').allTextContents();
+    for (const r of ranks.filter((x) => x !== '')) expect(r).toMatch(/^\d{1,3}(,\d{3})*$/);
+    expect(ranks.some((r) => r.includes(','))).toBe(true);
+
+    // Away from the box (the basket), `/` focuses it again and is not typed.
+    await page.locator('.kw-side').click({ position: { x: 5, y: 5 } });
+    expect(await focused()).toBe(false);
+    await page.keyboard.press('/');
+    expect(await focused()).toBe(true);
+    expect(await box.inputValue()).toBe('나이키');
+    // The whole hint is selected: typing replaces it.
+    await page.keyboard.type('운동화');
+    expect(await box.inputValue()).toBe('운동화');
+
+    // Leaving the page and coming back focuses it again.
+    await page.getByRole('button', { name: /^설정/ }).click();
+    await openKeywords(page);
+    await poll(focused).toBe(true);
+
+    // The `?` sheet lists the key.
+    await page.locator('.kw-side').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('?');
+    const sheet = page.locator('dialog.shortcut-overlay[open]');
+    await sheet.waitFor();
+    expect(
+      await sheet
+        .getByRole('row', { name: /키워드: 검색/ })
+        .locator('kbd')
+        .allTextContents(),
+    ).toEqual(['/']);
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+    deps.close();
+  });
+
   it('debounces fast typing into one fan-out, and aborted requests never render', async () => {
     const deps = createTestDeps({ sandbox: { notes: 10, faults: { latencyMs: 1500 } } });
     const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas });

@@ -1,5 +1,6 @@
 // One KSDataT as the marketplace would show it, plus the fields a seller weighs it by.
 import type { KSDataDto } from '../../../src-main/contract';
+import { formatNumber } from '../../format/numbers';
 import { useI18n } from '../../i18n';
 import { keywordColour } from './model/font-color';
 import { Highlighted } from './Highlighted';
@@ -16,14 +17,16 @@ export function KeywordCells({
   background: string;
   now: number;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const keyword = record.Keyword ?? '';
   const colour = keywordColour(record.FontColorRgb, background);
   const state = windowState(record.ApplyingDate, record.ClosingDate, now);
   const hasWindow = record.ApplyingDate !== undefined || record.ClosingDate !== undefined;
   return (
     <>
-      <span className="kw-c-rank num">{record.KeywordRank ?? ''}</span>
+      <span className="kw-c-rank num">
+        {record.KeywordRank === undefined ? '' : formatNumber(record.KeywordRank, lang)}
+      </span>
       <span
         className="kw-c-keyword"
         style={{ fontWeight: record.IsBold ? 700 : undefined, color: colour.text }}

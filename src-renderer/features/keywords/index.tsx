@@ -5,6 +5,7 @@ import { Search, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { PageToolbar } from '../../app/shell-slots';
+import { isTyping } from '../../app/shortcuts';
 import { useI18n } from '../../i18n';
 import { Basket } from './Basket';
 import type { Detail } from './model/detail';
@@ -33,7 +34,29 @@ export function KeywordsPage() {
   const { t } = useI18n();
   const input = useHintInput();
   const { hint } = input;
-  const searchRef = useRef<HTMLInputElement>(null);
+  const searchRef = useRef<HTMLInputElement | null>(null);
+  // The search box is what the page is for: it has focus when the page opens. The toolbar is a portal that
+  // mounts a render after the page, so the box takes focus when it attaches rather than in a mount effect.
+  const focusedOnOpen = useRef(false);
+  const attachSearch = useCallback((el: HTMLInputElement | null) => {
+    searchRef.current = el;
+    if (el && !focusedOnOpen.current) {
+      focusedOnOpen.current = true;
+      el.focus();
+    }
+  }, []);
+  // `/` brings the search back from anywhere on the page, as in the inbox.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+      if (isTyping(e.target) || document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   const background = useThemeBackground();
   const [basket, setBasket] = usePersistedList(() => basketStorage.loadBasket(localStorage), saveBasket);
   const [history, setHistory] = usePersistedList(() => basketStorage.loadHistory(localStorage), saveHistory);
@@ -84,7 +107,7 @@ export function KeywordsPage() {
         <div className="kw-search" role="search">
           <Search size={15} className="kw-search-icon" aria-hidden />
           <input
-            ref={searchRef}
+            ref={attachSearch}
             type="search"
             aria-label={t('kw.search.label')}
             placeholder={t('kw.search.placeholder')}
@@ -117,7 +140,9 @@ export function KeywordsPage() {
             })}
           </span>
         )}
-        <span className="kw-keys muted">{t('kw.search.keys')}</span>
+        <span className="kw-keys muted" title={t('kw.search.keys')}>
+          {t('kw.search.keys')}
+        </span>
       </PageToolbar>
 
       <div className="kw-main">

@@ -133,7 +133,9 @@ function ImageElement({ el, actions }: { el: LookbookElement; actions: ElementAc
         ) : (
           <SquareArrowDownRight size={13} aria-hidden />
         )}
-        <span className="ellipsis">{label}</span>
+        <span className="ellipsis" title={label}>
+          {label}
+        </span>
       </figcaption>
     </figure>
   );

@@ -1,29 +1,63 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Monitor, Smartphone } from 'lucide-react';
-import type { Lookbook, LookbookElement } from '../../../src-main/contract';
+import type { Lookbook, LookbookElement, LookbookItem } from '../../../src-main/contract';
 import { PageToolbar, useNavIntent } from '../../app/shell-slots';
 import { useSettings } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
+import { useSingleFlight } from '../../ui/use-single-flight';
 import { AuditPanel } from './AuditPanel';
+import type { AuditRead } from './AuditPanel';
 import { IntroElement, kindLabel } from './IntroElement';
 import type { ElementActions } from './IntroElement';
 import { ItemCard } from './ItemCard';
 import { LandingDialog } from './LandingDialog';
-import { useConnectionInfo, useExportAudit, useLookbook, useOpenExternal } from './lookbook-queries';
-import { DEFAULT_TEXT_LIMIT_BYTES, auditLookbook } from './model/audit-rules';
+import {
+  useConnectionInfo,
+  useExportAudit,
+  useLookbook,
+  useOpenExternal,
+  useReloadLookbookPage,
+  useWholeLookbook,
+} from './lookbook-queries';
+import { DEFAULT_TEXT_LIMIT_BYTES } from './model/audit-rules';
 import type { AuditFinding } from './model/audit-rules';
 import { findingText } from './model/finding-text';
 import { groupByPage } from './model/page-groups';
 import { sanitizeLookbookHtml } from './model/sanitize-html';
 import { fieldImage, imagePolicyFor } from './model/link-url';
 import type { SanitizedHtml } from './model/sanitize-html';
+import { useWholeAudit } from './use-whole-audit';
+import type { WholeAudit } from './use-whole-audit';
 import './lookbook.css';
 
 const PAGE_SIZES = [10, 20, 40, 100];
 /** Buyer-facing widths: the marketplace's desktop content column and a common phone width. */
 const DEVICE_WIDTH = { desktop: 1024, mobile: 375 } as const;
 type Device = keyof typeof DEVICE_WIDTH;
+
+/**
+ * The buyer's page keeps its real width (layout, wrapping and breakpoints as buyers see them) and is drawn
+ * smaller when the window is narrower than it, rather than cut off at the stage's edge.
+ */
+function useFitScale(width: number) {
+  const [available, setAvailable] = useState<number | undefined>();
+  const observer = useRef<ResizeObserver | undefined>(undefined);
+  const attachStage = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!el) return;
+    const measure = () => {
+      const style = getComputedStyle(el);
+      setAvailable(el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
+    };
+    observer.current = new ResizeObserver(measure);
+    observer.current.observe(el);
+    measure();
+  }, []);
+  const value = available === undefined || available >= width ? 1 : Math.max(0.5, available / width);
+  return [value, attachStage] as const;
+}
 
 /** Scrolls a preview element into view and flashes it (restarting the flash when clicked again). */
 function reveal(key: string) {
@@ -51,6 +85,8 @@ export function LookbookPage() {
   const [pendingItemNo, setPendingItemNo] = useState<string | undefined>();
   const [highlightItemNo, setHighlightItemNo] = useState<string | undefined>();
   const [inPlaceUrl, setInPlaceUrl] = useState<string | undefined>();
+  /** A finding's target on another item page: revealed once that page is on screen. */
+  const [pendingReveal, setPendingReveal] = useState<string | undefined>();
 
   // First visit: the account's first seller, so the page shows something at once.
   const firstSeller = sellerIds[0];
@@ -97,19 +133,100 @@ export function LookbookPage() {
     if (el) reveal(el.dataset.auditKey ?? '');
   }, [highlightItemNo, data]);
 
+  const whole = useWholeLookbook(sellerId);
+  const audit = useWholeAudit(whole.data, textLimit);
+  const wholeData = whole.data;
+  const elementsByKey = useMemo(
+    () => new Map<string, LookbookElement>((wholeData?.elements ?? []).map((el) => [el.key, el])),
+    [wholeData],
+  );
+  const itemsByKey = useMemo(
+    () => new Map<string, LookbookItem>((wholeData?.items ?? []).map((item) => [item.key, item])),
+    [wholeData],
+  );
+  const itemPage = (item: LookbookItem) => Math.floor(item.position / pageSize) + 1;
+  const targetLabel = (key: string) => {
+    const el = elementsByKey.get(key);
+    if (el) {
+      return t('lookbook.target.element', {
+        page: el.pageNo ?? t('lookbook.page.missing'),
+        seq: el.seqNo ?? '—',
+        kind: kindLabel(t, el),
+      });
+    }
+    const item = itemsByKey.get(key);
+    return item ? t('lookbook.target.itemOnPage', { itemNo: item.itemNo, page: itemPage(item) }) : key;
+  };
+  const selectFinding = (f: AuditFinding) => {
+    const item = itemsByKey.get(f.targetKey);
+    if (item && itemPage(item) !== page) {
+      setPendingReveal(f.targetKey);
+      setPage(itemPage(item));
+    } else reveal(f.targetKey);
+  };
+  useEffect(() => {
+    if (pendingReveal === undefined || !data) return;
+    if (document.querySelector(`[data-audit-key="${CSS.escape(pendingReveal)}"]`)) {
+      reveal(pendingReveal);
+      setPendingReveal(undefined);
+    }
+  }, [pendingReveal, data]);
+
+  const auditRead: AuditRead = whole.running
+    ? { state: 'reading', progress: whole.progress, onCancel: whole.cancel }
+    : whole.cancelled
+      ? { state: 'cancelled', onRestart: () => void whole.restart() }
+      : whole.error
+        ? { state: 'failed', error: whole.error, onRestart: () => void whole.restart() }
+        : wholeData
+          ? {
+              state: 'read',
+              empty: wholeData.items.length === 0 && wholeData.elements.length === 0,
+              truncated: wholeData.truncated ? wholeData.items.length : undefined,
+              pages: wholeData.pages,
+            }
+          : { state: 'reading', onCancel: whole.cancel };
+
   const openExternal = useOpenExternal();
   const exportAudit = useExportAudit();
+  const reloadPage = useReloadLookbookPage();
 
-  const load = (id: string) => {
+  // 불러오기 reads the lookbook afresh, once however often it is clicked while the read runs.
+  const loading = useSingleFlight(async (id: string) => {
     const next = id.trim();
     if (next === '') return;
     // A failure to open a link or export belongs to the lookbook it was about.
     openExternal.reset();
     exportAudit.reset();
+    setHighlightItemNo(undefined);
+    setPendingReveal(undefined);
     setSellerId(next);
     setPage(1);
-    setHighlightItemNo(undefined);
-  };
+    await Promise.all([
+      reloadPage({ sellerId: next, page: 1, pageSize }),
+      // Another seller's whole lookbook starts reading by itself; the same seller's is read again.
+      next === sellerId && whole.restart(),
+    ]);
+  });
+  const load = loading.run;
+  const busyLoading =
+    loading.running || (lookbook.isFetching && !lookbook.isPlaceholderData) || whole.running;
+
+  const exporting = useSingleFlight(() => {
+    const rows = audit.findings.map((f) => ({
+      severity: f.severity,
+      kind: f.kind,
+      target: targetLabel(f.targetKey),
+      message: findingText(f, t, lang),
+      detail: f.detail,
+    }));
+    return exportAudit.mutateAsync({
+      sellerId: wholeData?.sellerId ?? sellerId ?? '',
+      lang,
+      timeZone: timeZone ?? 'Asia/Seoul',
+      rows,
+    });
+  });
 
   return (
     <div className="lb-page-root">
@@ -141,8 +258,8 @@ export function LookbookPage() {
               <option key={id} value={id} />
             ))}
           </datalist>
-          <button type="submit" className="btn">
-            {t('lookbook.load')}
+          <button type="submit" className="btn" disabled={busyLoading} aria-busy={busyLoading}>
+            {busyLoading ? t('lookbook.loading') : t('lookbook.load')}
           </button>
         </form>
         <span className="spacer" />
@@ -217,17 +334,25 @@ export function LookbookPage() {
           key={`${shown.sellerId}:${shown.page}:${shown.pageSize}`}
           lookbook={shown}
           device={device}
-          textLimit={textLimit}
-          onTextLimit={setTextLimit}
           highlightItemNo={highlightItemNo}
           actions={{
             openExternal: (href) => openExternal.mutate(href),
             previewInPlace: setInPlaceUrl,
           }}
-          onExport={(rows) =>
-            exportAudit.mutate({ sellerId: shown.sellerId, lang, timeZone: timeZone ?? 'Asia/Seoul', rows })
+          audit={audit}
+          auditPanel={
+            <AuditPanel
+              read={auditRead}
+              images={{ done: audit.imagesDone, total: audit.imagesTotal }}
+              findings={audit.findings}
+              targetLabel={targetLabel}
+              textLimit={textLimit}
+              onTextLimit={setTextLimit}
+              onSelect={selectFinding}
+              exporting={exporting.running}
+              onExport={exporting.run}
+            />
           }
-          exporting={exportAudit.isPending}
           loading={lookbook.isFetching}
         />
       )}
@@ -240,48 +365,27 @@ export function LookbookPage() {
   );
 }
 
-/** One loaded page; remounted per seller and page so image failures and sanitizer results never leak across. */
+/** One loaded page; remounted per seller and page so sanitizer results never leak across. */
 function Preview({
   lookbook,
   device,
-  textLimit,
-  onTextLimit,
   highlightItemNo,
   actions,
-  onExport,
-  exporting,
+  audit,
+  auditPanel,
   loading,
 }: {
   lookbook: Lookbook;
   device: Device;
-  textLimit: number;
-  onTextLimit: (n: number) => void;
   highlightItemNo: string | undefined;
   actions: Pick<ElementActions, 'openExternal' | 'previewInPlace'>;
-  onExport: (
-    rows: {
-      severity: AuditFinding['severity'];
-      kind: string;
-      target: string;
-      message: string;
-      detail?: string;
-    }[],
-  ) => void;
-  exporting: boolean;
+  /** The whole lookbook's audit: an image failing here is a finding there. */
+  audit: Pick<WholeAudit, 'reportFailedImage' | 'isFailed'>;
+  auditPanel: ReactNode;
   loading: boolean;
 }) {
-  const { t, lang } = useI18n();
-  const [failed, setFailed] = useState<{ targetKey: string; url: string }[]>([]);
-  const reportFailedImage = useCallback((targetKey: string, url: string) => {
-    setFailed((old) =>
-      old.some((f) => f.targetKey === targetKey && f.url === url) ? old : [...old, { targetKey, url }],
-    );
-  }, []);
-  const isFailed = useCallback(
-    (targetKey: string, url: string) => failed.some((f) => f.targetKey === targetKey && f.url === url),
-    [failed],
-  );
-
+  const { t } = useI18n();
+  const { reportFailedImage, isFailed } = audit;
   const images = useMemo(() => imagePolicyFor(lookbook), [lookbook]);
   const imageSrc = useCallback((raw: string | undefined) => fieldImage(raw, images), [images]);
   const sanitized = useMemo(() => {
@@ -293,42 +397,20 @@ function Preview({
     return out;
   }, [lookbook, images]);
   const groups = useMemo(() => groupByPage(lookbook.elements), [lookbook.elements]);
-  const findings = useMemo(
-    () =>
-      auditLookbook({
-        lookbook,
-        sanitizerRemoved: new Map([...sanitized].map(([k, s]) => [k, s.removed])),
-        failedImages: failed,
-        textLimitBytes: textLimit,
-      }),
-    [lookbook, sanitized, failed, textLimit],
-  );
-
-  const byKey = useMemo(() => {
-    const m = new Map<string, LookbookElement>();
-    for (const el of lookbook.elements) m.set(el.key, el);
-    return m;
-  }, [lookbook.elements]);
-  const targetLabel = (key: string) => {
-    const el = byKey.get(key);
-    if (el) {
-      return t('lookbook.target.element', {
-        page: el.pageNo ?? t('lookbook.page.missing'),
-        seq: el.seqNo ?? '—',
-        kind: kindLabel(t, el),
-      });
-    }
-    const item = lookbook.items.find((i) => i.key === key);
-    return item ? t('lookbook.target.item', { itemNo: item.itemNo }) : key;
-  };
 
   const all: ElementActions = { ...actions, imageSrc, reportFailedImage, isFailed };
+  const [scale, attachStage] = useFitScale(DEVICE_WIDTH[device]);
   return (
     <div className="lb-layout" aria-busy={loading}>
-      <div className="lb-stage">
+      <div className="lb-stage" ref={attachStage}>
+        {scale < 1 && (
+          <p className="lb-scale-note muted" data-testid="preview-scale">
+            {t('lookbook.scaled', { width: DEVICE_WIDTH[device], percent: Math.round(scale * 100) })}
+          </p>
+        )}
         <div
           className={`lb-device-frame lb-device-${device}`}
-          style={{ width: DEVICE_WIDTH[device] }}
+          style={{ width: DEVICE_WIDTH[device], zoom: scale }}
           data-testid="device-frame"
         >
           <header className="lb-shop">
@@ -386,25 +468,7 @@ function Preview({
           </section>
         </div>
       </div>
-      <AuditPanel
-        findings={findings}
-        targetLabel={targetLabel}
-        textLimit={textLimit}
-        onTextLimit={onTextLimit}
-        onSelect={(f) => reveal(f.targetKey)}
-        exporting={exporting}
-        onExport={() =>
-          onExport(
-            findings.map((f) => ({
-              severity: f.severity,
-              kind: f.kind,
-              target: targetLabel(f.targetKey),
-              message: findingText(f, t, lang),
-              detail: f.detail,
-            })),
-          )
-        }
-      />
+      {auditPanel}
     </div>
   );
 }

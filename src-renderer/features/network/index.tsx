@@ -58,7 +58,7 @@ export function NetworkPage() {
             <option value="error">{t('network.filter.outcome.error')}</option>
           </select>
         </label>
-        <span className="muted num" aria-live="polite">
+        <span className="muted num network-count" aria-live="polite">
           {t('network.count', { count: rows.length })}
         </span>
         <span className="spacer" />

@@ -6,6 +6,7 @@ import { formatMilliseconds } from '../../format/numbers';
 import { useI18n } from '../../i18n';
 import { describeDeskError } from '../../ui/describe-error';
 import { ErrorPanel, ErrorPartsPanel } from '../../ui/ErrorPanel';
+import { useSingleFlight } from '../../ui/use-single-flight';
 
 /**
  * Calls one cheap operation of each service on the active profile and shows what each answered: a failure in
@@ -15,6 +16,9 @@ import { ErrorPanel, ErrorPartsPanel } from '../../ui/ErrorPanel';
 export function ConnectionTestSection({ activeProfileId }: { activeProfileId: string }) {
   const { t, lang } = useI18n();
   const test = useMutation({ mutationFn: () => call('connection.test', undefined) });
+  // One test at a time: a double click or a retry while one runs joins the running test.
+  const testing = useSingleFlight(() => test.mutateAsync());
+  const running = testing.running || test.isPending;
   const result = test.data?.info.profileId === activeProfileId ? test.data : undefined;
   const rows: [string, 'suggest' | 'market', ServiceCheck | undefined][] = [
     [t('settings.test.suggest'), 'suggest', result?.suggest],
@@ -24,9 +28,8 @@ export function ConnectionTestSection({ activeProfileId }: { activeProfileId: st
     <section className="panel" aria-labelledby="settings-test">
       <div className="panel-head">
         <h2 id="settings-test">{t('settings.test.title')}</h2>
-        <button type="button" className="btn" onClick={() => test.mutate()} disabled={test.isPending}>
-          <PlugZap size={14} aria-hidden />{' '}
-          {test.isPending ? t('settings.test.running') : t('settings.test.button')}
+        <button type="button" className="btn" onClick={testing.run} disabled={running} aria-busy={running}>
+          <PlugZap size={14} aria-hidden /> {running ? t('settings.test.running') : t('settings.test.button')}
         </button>
       </div>
       {result && (
@@ -54,7 +57,7 @@ export function ConnectionTestSection({ activeProfileId }: { activeProfileId: st
           ))}
         </table>
       )}
-      {test.isError && <ErrorPanel compact error={test.error} onRetry={() => test.mutate()} />}
+      {test.isError && <ErrorPanel compact error={test.error} onRetry={testing.run} />}
     </section>
   );
 }

@@ -33,6 +33,7 @@ const el = (over: Partial<LookbookElement>, i: number): LookbookElement => ({
 });
 const item = (over: Partial<LookbookItem>, i: number): LookbookItem => ({
   key: `item-${i}`,
+  position: i,
   itemNo: `I${i}`,
   name: 'n',
   sellerId: 's',

@@ -57,7 +57,8 @@ export interface AuditFinding {
 }
 
 export interface AuditInput {
-  lookbook: Lookbook;
+  /** A page or the whole lookbook: the audit reads only the elements and the items. */
+  lookbook: Pick<Lookbook, 'elements' | 'items'>;
   /** What the sanitizer removed from each HTML element, by element key (empty when unchanged). */
   sanitizerRemoved: ReadonlyMap<string, readonly string[]>;
   /** Images the renderer failed to load, reported by <img onError>. */
