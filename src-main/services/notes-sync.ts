@@ -340,7 +340,8 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       emit();
     }
     check.calls = calls - callsBefore;
-    check.done = !signal.aborted && !unreachable;
+    // A window or a day that failed leaves statuses the check could not confirm: not done, so "as of" stays put.
+    check.done = !signal.aborted && !unreachable && !failedSlices.some((f) => f.phase === 'statuses');
   }
 
   async function checkStatuses(sellerId: string) {

@@ -285,6 +285,31 @@ describe('kept in step with the marketplace', () => {
     expect(found.notes[0]!.withdrawnAt).toBeGreaterThan(0);
   });
 
+  it('a status-check window that fails leaves the check not done and "as of" where it was', async () => {
+    const { store, base, client } = await setup();
+    await syncNotes({ start: daysBefore(29), end: TODAY, mode: 'full' }, base());
+    const asOfBefore = store.asOf();
+    expect(asOfBefore).toBeDefined();
+    const refusingStatuses: NoteListClient = {
+      market: {
+        buyerNoteList: async (req, opts) => {
+          if (req.ReplyStatus === 'NoReply')
+            throw Object.assign(new Error('The status query was refused.'), { deskCode: 'SOAP_FAULT' });
+          return client.market.buyerNoteList(req, opts);
+        },
+      },
+    };
+    const out = await syncNotes(
+      { start: daysBefore(6), end: TODAY, mode: 'refresh' },
+      base({ client: refusingStatuses, now: () => TEST_NOW.getTime() + 60_000 }),
+    );
+    expect(out.failedSlices.length).toBeGreaterThan(0);
+    expect(out.failedSlices.every((f) => f.phase === 'statuses')).toBe(true);
+    expect(out.statusCheck.done).toBe(false);
+    expect(store.asOf()).toBe(asOfBefore);
+    expect(store.lastSync()).toMatchObject({ ok: false, errorCode: 'SOAP_FAULT' });
+  });
+
   it('splits the status check into windows when a marketplace limits the range a query may ask for', async () => {
     const { base, client } = await setup();
     await syncNotes({ start: daysBefore(29), end: TODAY, mode: 'full' }, base());
