@@ -3,6 +3,7 @@
 // namespace without naming it (see translator.ts), and a test checks each namespace's Korean and English keys.
 import { shellEn, shellKo } from '../app/messages';
 import { inboxEn, inboxKo } from '../features/inbox/messages';
+import { inboxSyncEn, inboxSyncKo } from '../features/inbox/sync-failure-messages';
 import { keywordsEn, keywordsKo } from '../features/keywords/messages';
 import { lookbookEn, lookbookKo } from '../features/lookbook/messages';
 import { networkEn, networkKo } from '../features/network/messages';
@@ -15,6 +16,7 @@ export const RESOURCES = {
   errors: { ko: errorsKo, en: errorsEn },
   settings: { ko: settingsKo, en: settingsEn },
   inbox: { ko: inboxKo, en: inboxEn },
+  inboxSync: { ko: inboxSyncKo, en: inboxSyncEn },
   lookbook: { ko: lookbookKo, en: lookbookEn },
   keywords: { ko: keywordsKo, en: keywordsEn },
   network: { ko: networkKo, en: networkEn },

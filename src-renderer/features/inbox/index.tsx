@@ -25,6 +25,8 @@ import { buildColumns, facetCache, narrowView, rowOfSeq, seqNosOf, waitingIn } f
 import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
 import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
+import { SyncFailures } from './SyncFailures';
+import { groupFailures } from '../../../src-shared/sync-failures';
 import { useAfterPaint } from '../../app/use-after-paint';
 import { marketDayOf } from '../../../src-shared/market-day';
 import {
@@ -367,6 +369,10 @@ const Inbox = memo(function Inbox(props: {
     ((last !== undefined && !last.ok && !last.cancelled && OFFLINE_CODES.has(last.errorCode ?? '')) ||
       (sync.error instanceof DeskCallError && OFFLINE_CODES.has(sync.error.code)));
   const showFailed = !sync.running && !offline && failed.length > 0;
+  // Told while the sync runs, as each becomes certain; then the finished sync's, until the next one.
+  const failureGroups = sync.running ? (sync.progress?.failures ?? []) : groupFailures(failed);
+  // A failure explains an empty list: the empty state must not say there is nothing to fetch.
+  const failing = failureGroups.length > 0 || sync.error !== undefined || offline;
   const loading = period.isLoading || (data.notes.length === 0 && sync.running);
   const mirrorEmpty = (mirror.data?.notes ?? 0) === 0;
   const kept = (s: NotesSyncSummary) => ({
@@ -392,7 +398,7 @@ const Inbox = memo(function Inbox(props: {
 
       <MirrorBanners status={mirror.data} />
       {offline && (
-        <div className="inbox-banner offline-banner" role="alert" data-testid="offline-banner">
+        <div className="inbox-banner offline-banner" role="status" data-testid="offline-banner">
           <WifiOff size={14} aria-hidden />
           <span>
             {data.asOf ? t('inbox.offline', { time: time.absolute(data.asOf) }) : t('inbox.offline.never')}
@@ -420,29 +426,16 @@ const Inbox = memo(function Inbox(props: {
           {t('inbox.sync.cancelled', kept(sync.summary))}
         </div>
       )}
+      <SyncFailures groups={failureGroups} running={sync.running} time={time} />
       {showFailed && (
-        <div className="inbox-banner failed-banner" role="alert" data-testid="sync-failed">
-          <div>
-            <strong>{t('inbox.sync.failed', { ...kept(sync.summary!), count: failed.length })}</strong>
-            <ul>
-              {failed.slice(0, 5).map((s) => (
-                <li key={`${s.sellerId}/${s.day}`}>
-                  {t('inbox.sync.failedSlice', {
-                    seller: s.sellerId,
-                    day: s.phase === 'statuses' ? t('inbox.sync.statusCheck', { day: s.day }) : s.day,
-                    message: s.message,
-                    attempts: s.attempts,
-                  })}
-                </li>
-              ))}
-            </ul>
-          </div>
+        <div className="inbox-banner failed-banner" role="status" data-testid="sync-failed">
+          <span>{t('inbox.sync.failed', { ...kept(sync.summary!), count: failed.length })}</span>
           <button type="button" className="btn btn-small" onClick={refresh}>
             {t('common.retry')}
           </button>
         </div>
       )}
-      {sync.error !== undefined && !offline && <ErrorPanel compact error={sync.error} onRetry={refresh} />}
+      {sync.error !== undefined && <ErrorPanel compact error={sync.error} onRetry={refresh} />}
       {period.isError && <ErrorPanel error={period.error} onRetry={() => void period.refetch()} />}
       {mirror.isError && <ErrorPanel error={mirror.error} onRetry={() => void mirror.refetch()} />}
       {markError !== undefined && <ErrorPanel compact error={markError} />}
@@ -494,8 +487,14 @@ const Inbox = memo(function Inbox(props: {
           <ListSkeleton />
         ) : rows.length === 0 ? (
           <div className="inbox-empty" data-testid="inbox-empty">
-            <p>{mirrorEmpty ? t('inbox.empty.noData') : t('inbox.empty')}</p>
-            {!mirrorEmpty && <p className="muted">{t('inbox.empty.hint')}</p>}
+            {failing && (mirrorEmpty || !narrowed) ? (
+              <p data-testid="inbox-empty-failed">{t('inbox.empty.failed')}</p>
+            ) : (
+              <>
+                <p>{mirrorEmpty ? t('inbox.empty.noData') : t('inbox.empty')}</p>
+                {!mirrorEmpty && <p className="muted">{t('inbox.empty.hint')}</p>}
+              </>
+            )}
           </div>
         ) : (
           <NoteList

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NotesSyncRequest } from '../../../src-main/contract';
+import type { NotesProgressEvent, NotesSyncRequest } from '../../../src-main/contract';
 import { planSlices, syncNotes } from '../../../src-main/services/notes-sync';
 import type { NoteListClient, SyncOptions } from '../../../src-main/services/notes-sync';
 import type { SandboxOptions } from '../../../src-main/sandbox/server';
 import { recentNotes } from '../../../src-main/sandbox/backend';
 import type { SandboxBackend } from '../../../src-main/sandbox/backend';
-import { XmlMalformedError } from '../../../src-main/soap/errors';
+import { HttpStatusError, XmlMalformedError } from '../../../src-main/soap/errors';
 import { createMirrorRegistry } from '../../../src-main/storage/mirror-registry';
 import type { MirrorStore } from '../../../src-main/storage/mirror-store';
 import { dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../../src-shared/market-day';
@@ -153,6 +153,50 @@ describe('notes sync against the sandbox', () => {
     expect(others.every((n) => cached.has(n.SeqNo!))).toBe(true);
     expect(store.coveredDays(seller).has(badDay)).toBe(false);
     expect(store.lastSync()).toMatchObject({ ok: false, errorCode: 'BAD_RESPONSE' });
+  });
+
+  it('groups failures by cause and reports each group in progress as soon as it is certain', async () => {
+    const { base, info, client } = await setup();
+    const [down, alsoDown] = info.sellerIds;
+    const failing: NoteListClient = {
+      market: {
+        buyerNoteList: async (req, opts) => {
+          if (req.SellerID === down || req.SellerID === alsoDown) throw new HttpStatusError(503, '');
+          return client.market.buyerNoteList(req, opts);
+        },
+      },
+    };
+    const events: NotesProgressEvent[] = [];
+    const out = await syncNotes(
+      WEEK,
+      base({ client: failing, concurrency: 1, onProgress: (p) => events.push(p) }),
+    );
+    expect(out.failedSlices).toHaveLength(14);
+    expect(out.failedSlices[0]).toMatchObject({
+      code: 'HTTP_ERROR',
+      facts: { httpStatus: 503 },
+      attempts: 5,
+    });
+    // The first failure is told while the first day is still being fetched, long before the sync ends.
+    const firstTold = events.findIndex((e) => (e.failures?.length ?? 0) > 0);
+    expect(firstTold).toBeGreaterThan(0);
+    expect(events[firstTold]).toMatchObject({ phase: 'days', done: 0, failed: 1 });
+    expect(events[firstTold]!.failures).toEqual([
+      expect.objectContaining({ days: 1, sellers: 1, slices: 1, attempts: 5 }),
+    ]);
+    // One cause, one group: 7 days × 2 sellers.
+    const last = events.filter((e) => e.phase === 'days').at(-1)!;
+    expect(last.failures).toEqual([
+      expect.objectContaining({
+        days: 7,
+        sellers: 2,
+        slices: 14,
+        attempts: 5,
+        firstDay: WEEK.start,
+        lastDay: WEEK.end,
+        first: expect.objectContaining({ code: 'HTTP_ERROR', facts: { httpStatus: 503 } }),
+      }),
+    ]);
   });
 
   it('does not retry what cannot get better (a Client fault) and names it', async () => {
