@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replyTemplatesSchema, starterTemplates } from './reply-templates';
 import { isAbsoluteUri, isHttpUrl } from '../../src-shared/absolute-uri';
 import { SETTINGS_VERSION } from '../contract';
 import { ruleParams } from './field-issues';
@@ -116,6 +117,7 @@ function settingsFields(profile: typeof profileSchema) {
       .min(0)
       .max(24 * 60),
     inbox: z.object({ filters: filtersSchema }),
+    replyTemplates: replyTemplatesSchema,
   };
 }
 
@@ -175,5 +177,6 @@ export function defaultSettings(): Settings {
     replySlaHours: 24,
     autoRefreshMinutes: 5,
     inbox: { filters: {} },
+    replyTemplates: starterTemplates(),
   };
 }

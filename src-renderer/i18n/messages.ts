@@ -8,6 +8,7 @@ import { keywordsEn, keywordsKo } from '../features/keywords/messages';
 import { lookbookEn, lookbookKo } from '../features/lookbook/messages';
 import { networkEn, networkKo } from '../features/network/messages';
 import { settingsEn, settingsKo } from '../features/settings/messages';
+import { templatesEn, templatesKo } from '../features/settings/template-messages';
 import { errorsEn, errorsKo } from '../ui/messages';
 import type { BaseKey } from './plurals';
 
@@ -15,6 +16,7 @@ export const RESOURCES = {
   shell: { ko: shellKo, en: shellEn },
   errors: { ko: errorsKo, en: errorsEn },
   settings: { ko: settingsKo, en: settingsEn },
+  templates: { ko: templatesKo, en: templatesEn },
   inbox: { ko: inboxKo, en: inboxEn },
   inboxSync: { ko: inboxSyncKo, en: inboxSyncEn },
   lookbook: { ko: lookbookKo, en: lookbookEn },

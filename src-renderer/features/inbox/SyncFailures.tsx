@@ -7,7 +7,7 @@ import type { SyncFailureGroup } from '../../../src-shared/sync-failures';
 import { useI18n } from '../../i18n';
 import { describeExchangeError } from '../../ui/describe-error';
 import type { TimeFormat } from './time-format';
-import './sync-failures.css';
+import './inbox-extras.css';
 
 export function SyncFailures({
   groups,
