@@ -36,6 +36,11 @@ export interface Profile {
    * check asks for the whole range the notes mirror holds; a marketplace that limits the range gets it in pieces.
    */
   noteQueryDays?: number;
+  /**
+   * Where the seller answers a note on the marketplace: an http(s) address template with {SeqNo}, {OrderNo},
+   * {ItemNo}, {SellerID} (values URL-encoded). Empty or absent: the inbox offers no such link.
+   */
+  answerPageUrl?: string;
 }
 
 /**

@@ -32,6 +32,7 @@ export const templatesKo = {
   'templates.copyFailed': '클립보드에 복사하지 못함 — 아래 내용을 직접 선택해 복사',
   'templates.preview': '채운 답변 미리 보기',
   'templates.none': '설정 → 답변 서식에서 서식을 만들 수 있습니다.',
+  'inbox.answerOnMarket': '마켓에서 답변하기',
 } as const;
 
 export const templatesEn: EnglishOf<typeof templatesKo> = {
@@ -68,4 +69,5 @@ export const templatesEn: EnglishOf<typeof templatesKo> = {
   'templates.copyFailed': 'Could not copy to the clipboard — select the text below and copy it yourself',
   'templates.preview': 'Filled reply preview',
   'templates.none': 'Create templates in Settings → Reply templates.',
+  'inbox.answerOnMarket': 'Answer on the marketplace',
 };
