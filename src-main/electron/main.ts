@@ -190,6 +190,8 @@ void app.whenReady().then(async () => {
       await writeFile(r.filePath, data);
       return r.filePath;
     },
+    // The host has already checked the path is one this session saved (handlers/shell.ts).
+    showItemInFolder: async (path) => shell.showItemInFolder(path),
     // The seller picks the file; the renderer never names a path. Too large a file is not even read.
     openFile: async (maxBytes) => {
       const options = {

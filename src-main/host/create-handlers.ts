@@ -34,14 +34,29 @@ export interface HostDeps {
    * Asks which file to open (the OS dialog in the app); resolves to its bytes, `tooLarge` instead of reading
    * one over `maxBytes`, undefined if dismissed.
    */
+  /** Reveals a file in the OS file manager (Electron's shell.showItemInFolder in the app). */
+  showItemInFolder?: (path: string) => Promise<void>;
   openFile?: (maxBytes: number) => Promise<{ data: Uint8Array; tooLarge?: boolean } | undefined>;
 }
 
 // Each domain contributes its part; the `Handlers` type makes a missing channel a compile error.
-export function createHandlers(deps: HostDeps): Handlers {
+export function createHandlers(given: HostDeps): Handlers {
+  // Every path the app saved this session: the only ones "show in folder" may reveal.
+  const saved = new Set<string>();
+  const saveFile = given.saveFile;
+  const deps: HostDeps = saveFile
+    ? {
+        ...given,
+        saveFile: async (name, data) => {
+          const path = await saveFile(name, data);
+          if (path !== undefined) saved.add(path);
+          return path;
+        },
+      }
+    : given;
   return {
     'app.info': async () => deps.appInfo,
-    ...shellHandlers(deps),
+    ...shellHandlers({ ...deps, savedThisSession: (path) => saved.has(path) }),
     ...settingsHandlers(deps),
     ...vaultHandlers(deps),
     ...connectionHandlers(deps),

@@ -26,6 +26,7 @@ import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
 import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
 import { SyncFailures } from './SyncFailures';
+import { ExportStatus } from './ExportStatus';
 import { groupFailures } from '../../../src-shared/sync-failures';
 import { useAfterPaint } from '../../app/use-after-paint';
 import { marketDayOf } from '../../../src-shared/market-day';
@@ -253,16 +254,29 @@ const Inbox = memo(function Inbox(props: {
   // ---- export ----
   const [exportMsg, setExportMsg] = useState<string | undefined>();
   const [exportError, setExportError] = useState<unknown>();
+  // Set synchronously: a second click (or `e`) while an export runs starts nothing, so it never writes twice.
+  const exporting = useRef(false);
+  const [exportRows, setExportRows] = useState<number | undefined>();
+  const [exportPath, setExportPath] = useState<string | undefined>();
   const doExport = async (format: 'csv' | 'xlsx') => {
+    if (exporting.current) return;
+    exporting.current = true;
+    const seqNos = seqNosOf(columns, rows);
+    setExportRows(seqNos.length);
     setExportMsg(undefined);
+    setExportPath(undefined);
     setExportError(undefined);
     try {
-      const r = await call('notes.export', { format, seqNos: seqNosOf(columns, rows), lang, timeZone });
+      const r = await call('notes.export', { format, seqNos, lang, timeZone });
+      setExportPath(r.path);
       setExportMsg(
         r.path ? t('inbox.export.done', { count: r.rows, path: r.path }) : t('inbox.export.dismissed'),
       );
     } catch (err) {
       setExportError(err);
+    } finally {
+      exporting.current = false;
+      setExportRows(undefined);
     }
   };
 
@@ -393,6 +407,7 @@ const Inbox = memo(function Inbox(props: {
           onRefresh={refresh}
           onExport={onExport}
           busy={sync.running}
+          exporting={exportRows !== undefined}
         />
       </PageToolbar>
 
@@ -440,11 +455,7 @@ const Inbox = memo(function Inbox(props: {
       {mirror.isError && <ErrorPanel error={mirror.error} onRetry={() => void mirror.refetch()} />}
       {markError !== undefined && <ErrorPanel compact error={markError} />}
       {exportError !== undefined && <ErrorPanel compact error={exportError} />}
-      {exportMsg && (
-        <div className="inbox-banner" role="status" data-testid="export-result">
-          {exportMsg}
-        </div>
-      )}
+      <ExportStatus running={exportRows} message={exportMsg} path={exportPath} />
 
       <FacetBar
         filters={f}

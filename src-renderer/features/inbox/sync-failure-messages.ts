@@ -11,6 +11,8 @@ export const inboxSyncKo = {
   'inbox.syncFailure.label': '동기화 실패',
   'inbox.syncFailure.still': '실패한 날은 건너뛰고 나머지를 계속 받는 중입니다.',
   'inbox.empty.failed': '받지 못해 보여 드릴 문의가 없습니다. 위에 적힌 원인을 해결한 뒤 다시 시도하세요.',
+  'inbox.export.running_other': '내보내는 중… 문의 {count, number}건',
+  'inbox.export.openFolder': '폴더 열기',
 } as const;
 
 export const inboxSyncEn: EnglishOf<typeof inboxSyncKo> = {
@@ -25,4 +27,7 @@ export const inboxSyncEn: EnglishOf<typeof inboxSyncKo> = {
   'inbox.syncFailure.label': 'Sync failures',
   'inbox.syncFailure.still': 'Skipping the failed days; the rest is still being fetched.',
   'inbox.empty.failed': 'No notes to show: they could not be fetched. Fix the cause above, then try again.',
+  'inbox.export.running_one': 'Exporting… {count, number} note',
+  'inbox.export.running_other': 'Exporting… {count, number} notes',
+  'inbox.export.openFolder': 'Open folder',
 };
