@@ -1,5 +1,6 @@
-// The words of a sync's failures, grouped by cause (i18n namespace 'inboxSync'). Korean first. The cause's own
-// words come from the shared error vocabulary (ui/messages.ts); these only say how far it reached.
+// The inbox words added beside its own table (i18n namespace 'inboxSync'): a sync's failures grouped by cause, the
+// empty state under them, and the running export. Korean first. A cause's own words come from the shared error
+// vocabulary (ui/messages.ts); these only say how far it reached.
 import type { EnglishOf } from '../../i18n/plurals';
 
 export const inboxSyncKo = {
