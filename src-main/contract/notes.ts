@@ -6,6 +6,8 @@
 
 // One note model (src-shared/note-fields.ts): the note type and both value sets are derived from its table.
 import type { InboxNote, NoteFieldKey, NoteReplyStatus } from '../../src-shared/note-fields';
+import type { SyncFailureGroup } from '../../src-shared/sync-failures';
+import type { ErrorFacts } from './envelope';
 export type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../src-shared/note-fields';
 
 /** A marketplace day, 'YYYY-MM-DD' in Korean time. */
@@ -23,6 +25,10 @@ export interface FailedSlice {
   pagesFetched: number;
   /** Set when it failed while checking reply statuses, after the days. */
   phase?: 'statuses';
+  /** The marketplace's own words (a fault's reason), tickets redacted. */
+  reason?: string;
+  /** What the renderer words the cause from (HTTP status, finer cause, host). */
+  facts?: ErrorFacts;
 }
 
 export interface NotesStatusCheck {
@@ -316,6 +322,8 @@ export interface NotesProgressEvent {
   notes: number;
   /** Slices that failed so far. */
   failed: number;
+  /** Those failures grouped by cause, each sent as soon as it is certain (its retries are spent). */
+  failures?: SyncFailureGroup<FailedSlice>[];
 }
 
 export interface NotesArrivedEvent {

@@ -1,7 +1,7 @@
 // Settings DTOs. The settings file's zod schemas (src-main/storage/settings-schema.ts) `satisfies` these types, so the
 // two can never drift apart.
 
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 
 export type ProfileKind = 'sandbox' | 'live';
 export type SoapVersion = '1.1' | '1.2';
@@ -36,6 +36,23 @@ export interface Profile {
    * check asks for the whole range the notes mirror holds; a marketplace that limits the range gets it in pieces.
    */
   noteQueryDays?: number;
+  /**
+   * Where the seller answers a note on the marketplace: an http(s) address template with {SeqNo}, {OrderNo},
+   * {ItemNo}, {SellerID} (values URL-encoded). Empty or absent: the inbox offers no such link.
+   */
+  answerPageUrl?: string;
+}
+
+/**
+ * A saved reply. Placeholders in `body`, in either language: {구매자} or {buyerId}, {상품명} or {itemName},
+ * {상품번호} or {itemNo}, {주문번호} or {orderNo}, {판매자} or {sellerId}; a note fills them (the inbox).
+ */
+export interface ReplyTemplate {
+  id: string;
+  name: string;
+  body: string;
+  /** The language it is written in: the inbox offers the UI language's first. */
+  lang: 'ko' | 'en';
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -55,6 +72,8 @@ export interface Settings {
     /** Owned by the inbox feature; the host only checks that it is a JSON object. */
     filters: JsonObject;
   };
+  /** Saved replies (version 2 on; a version-1 file gets the starters). */
+  replyTemplates: ReplyTemplate[];
 }
 
 /**
@@ -88,6 +107,26 @@ export interface SettingsContract {
    * profile makes the sandbox active.
    */
   'settings.removeProfile': { req: { profileId: string; mirror: 'keep' | 'delete' }; res: Settings };
+  /** Saves the reply templates to a file the seller picks (the OS save dialog). */
+  'settings.exportTemplates': { req: void; res: { path?: string } };
+  /**
+   * Reads reply templates from a file the seller picks (the OS open dialog) and adds them (a template with the
+   * same id is replaced). A file that is not a template file changes nothing and says why.
+   */
+  'settings.importTemplates': { req: void; res: TemplateImportResult };
+}
+
+export type TemplateImportResult =
+  | { status: 'imported'; added: number; replaced: number; settings: Settings }
+  | { status: 'dismissed' }
+  | { status: 'invalid'; problem: 'not-json' | 'not-templates' | 'too-large' };
+
+/** The file the templates are exported as. */
+export const TEMPLATE_FILE_KIND = 'seller-desk.reply-templates';
+export interface TemplateFile {
+  kind: typeof TEMPLATE_FILE_KIND;
+  version: 1;
+  templates: ReplyTemplate[];
 }
 
 export const SETTINGS_CHANNELS = [
@@ -95,4 +134,6 @@ export const SETTINGS_CHANNELS = [
   'settings.update',
   'settings.resetNotice',
   'settings.removeProfile',
+  'settings.exportTemplates',
+  'settings.importTemplates',
 ] as const satisfies readonly (keyof SettingsContract)[];

@@ -11,7 +11,7 @@ import {
   session,
   shell,
 } from 'electron';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHANNELS } from '../contract';
@@ -195,6 +195,22 @@ void app.whenReady().then(async () => {
       if (r.canceled || !r.filePath) return undefined;
       await writeFile(r.filePath, data);
       return r.filePath;
+    },
+    // The host has already checked the path is one this session saved (handlers/shell.ts).
+    showItemInFolder: async (path) => shell.showItemInFolder(path),
+    // The seller picks the file; the renderer never names a path. Too large a file is not even read.
+    openFile: async (maxBytes) => {
+      const options = {
+        properties: ['openFile' as const],
+        filters: [{ name: 'JSON', extensions: ['json'] }],
+      };
+      const r = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options);
+      const path = r.filePaths[0];
+      if (r.canceled || !path) return undefined;
+      if ((await stat(path)).size > maxBytes) return { data: new Uint8Array(), tooLarge: true };
+      return { data: await readFile(path) };
     },
   });
   const saved = await host.settings.get().catch(() => undefined);

@@ -11,10 +11,23 @@ import { lookbookHandlers, lookbookRequestSchemas } from './handlers/lookbook';
 import { suggestHandlers, suggestRequestSchemas } from './handlers/suggest';
 
 // Each domain contributes its part; the `Handlers` type makes a missing channel a compile error.
-export function createHandlers(deps: HostDeps): Handlers {
+export function createHandlers(given: HostDeps): Handlers {
+  // Every path the app saved this session: the only ones "show in folder" may reveal.
+  const saved = new Set<string>();
+  const saveFile = given.saveFile;
+  const deps: HostDeps = saveFile
+    ? {
+        ...given,
+        saveFile: async (name, data) => {
+          const path = await saveFile(name, data);
+          if (path !== undefined) saved.add(path);
+          return path;
+        },
+      }
+    : given;
   return {
     'app.info': async () => deps.appInfo,
-    ...shellHandlers(deps),
+    ...shellHandlers({ ...deps, savedThisSession: (path) => saved.has(path) }),
     ...settingsHandlers(deps),
     ...vaultHandlers(deps),
     ...connectionHandlers(deps),

@@ -24,4 +24,11 @@ export interface HostDeps {
   syncs: SyncCoordinator;
   /** Asks where to save (the OS dialog in the app); resolves to the path written, undefined if dismissed. */
   saveFile?: (name: string, data: Uint8Array) => Promise<string | undefined>;
+  /**
+   * Asks which file to open (the OS dialog in the app); resolves to its bytes, `tooLarge` instead of reading
+   * one over `maxBytes`, undefined if dismissed.
+   */
+  openFile?: (maxBytes: number) => Promise<{ data: Uint8Array; tooLarge?: boolean } | undefined>;
+  /** Reveals a file in the OS file manager (Electron's shell.showItemInFolder in the app). */
+  showItemInFolder?: (path: string) => Promise<void>;
 }

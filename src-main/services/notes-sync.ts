@@ -27,9 +27,11 @@ import type { ReplyStatus, RequestOf } from '../schema';
 import { formatDateTime } from '../schema';
 import type { CallOptions, CallResult } from '../soap/client';
 import { TooManyPagesError, readPages } from '../soap/pager';
+import { errorFields } from '../soap/errors';
 import { toInboxNote } from '../storage/inbox-note';
 import type { MirrorStore } from '../storage/mirror-store';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
+import { FailureGrouper } from '../../src-shared/sync-failures';
 
 export interface NoteListClient {
   market: {
@@ -135,8 +137,13 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   const fetchedInFull = new Map<string, Set<NoteDay>>();
 
   const progress: NotesProgressEvent = { phase: 'days', done: 0, total: days, notes: 0, failed: 0 };
-  const emit = () => opts.onProgress?.({ ...progress });
   const failedSlices: FailedSlice[] = [];
+  const failureGroups = new FailureGrouper<FailedSlice>();
+  const emit = () =>
+    opts.onProgress?.({
+      ...progress,
+      ...(failureGroups.size > 0 ? { failures: failureGroups.groups() } : {}),
+    });
   const arrived: number[] = [];
   let fetched = 0;
   let added = 0;
@@ -199,7 +206,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   function fail(sellerId: string, day: NoteDay, err: unknown, phase: FailedSlice['phase']) {
     const failure = err instanceof QueryFailed ? err : new QueryFailed(err, 1, 0, []);
     const e = failure.cause as { deskCode?: string; message?: string };
-    failedSlices.push({
+    const failed: FailedSlice = {
       sellerId,
       day,
       code: e.deskCode ?? 'INTERNAL',
@@ -207,10 +214,16 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       attempts: failure.attempts,
       pagesFetched: failure.pagesFetched,
       ...(phase ? { phase } : {}),
-    });
+      ...errorFields(failure.cause),
+    };
+    failedSlices.push(failed);
+    failureGroups.add(failed);
     // Unreachable after every retry: the rest would only wait out the same backoff. Stop taking new work;
     // what is left stays unsynced and the next refresh asks for it.
     if (e.deskCode === 'NETWORK') unreachable = true;
+    if (!phase) progress.failed++;
+    // Certain now (its retries are spent): the seller hears of it at once, not when the whole sync ends.
+    emit();
     return failure.got;
   }
 
@@ -243,7 +256,6 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       if (got.length > 0) keep(slice.sellerId, slice.day, got, false);
       dayFailed.add(slice.day);
       markFetched(slice.sellerId, slice.day);
-      progress.failed++;
       progress.notes += got.length;
       finishSliceOf(slice.day);
       return;
@@ -289,7 +301,8 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       emit();
     }
     check.calls = calls - callsBefore;
-    check.done = !signal.aborted && !unreachable;
+    // A window or a day that failed leaves statuses the check could not confirm: not done, so "as of" stays put.
+    check.done = !signal.aborted && !unreachable && !failedSlices.some((f) => f.phase === 'statuses');
   }
 
   async function checkStatuses(sellerId: string) {

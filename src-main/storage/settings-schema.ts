@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isAnswerPageTemplate } from '../../src-shared/answer-page';
+import { replyTemplatesSchema, starterTemplates } from './reply-templates';
 import { isAbsoluteUri, isHttpUrl } from '../../src-shared/absolute-uri';
 import { SETTINGS_VERSION } from '../contract';
 import { ruleParams } from './field-issues';
@@ -48,6 +50,14 @@ const profileShape = z.object({
   timeoutMs: z.number().int().min(1000).max(300_000).default(30_000),
   sellerIds: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
   noteQueryDays: z.number().int().min(0).max(400).optional(),
+  answerPageUrl: z
+    .string()
+    .max(2048)
+    .refine((t) => t.trim() === '' || isAnswerPageTemplate(t), {
+      message: 'an http(s) address with only {SeqNo}, {OrderNo}, {ItemNo} and {SellerID} in it',
+      ...ruleParams('http-url'),
+    })
+    .optional(),
 });
 
 /**
@@ -116,6 +126,7 @@ function settingsFields(profile: typeof profileSchema) {
       .min(0)
       .max(24 * 60),
     inbox: z.object({ filters: filtersSchema }),
+    replyTemplates: replyTemplatesSchema,
   };
 }
 
@@ -175,5 +186,6 @@ export function defaultSettings(): Settings {
     replySlaHours: 24,
     autoRefreshMinutes: 5,
     inbox: { filters: {} },
+    replyTemplates: starterTemplates(),
   };
 }

@@ -4,6 +4,7 @@ import { SETTINGS_VERSION } from '../contract';
 import type { Profile, Settings, SettingsNotice, SettingsPatch, SettingsView } from '../contract';
 import { DataFileError, readTextIfExists, setAside, writeFileAtomic } from './atomic-file';
 import { InvalidValueError } from './field-issues';
+import { starterTemplates } from './reply-templates';
 import { defaultSettings, settingsPatchSchema, settingsSchema } from './settings-schema';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -11,8 +12,10 @@ export const SETTINGS_FILE = 'settings.json';
 /** Migration n turns a version-n document into a version n+1 document. */
 export type Migrations = Readonly<Record<number, (doc: Record<string, unknown>) => Record<string, unknown>>>;
 
-/** Version 1 is the first shipped shape, so nothing migrates yet; the next change adds `1: (v1) => v2`. */
-export const MIGRATIONS: Migrations = {};
+/** Version 2 added reply templates: a version-1 file gets the starters. */
+export const MIGRATIONS: Migrations = {
+  1: (v1) => ({ ...v1, replyTemplates: starterTemplates() }),
+};
 
 export interface SettingsStore {
   get(): Promise<SettingsView>;

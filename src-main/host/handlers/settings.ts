@@ -5,11 +5,18 @@ import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../host-deps';
 import { profileIdSchema, SANDBOX_PROFILE_ID, settingsPatchSchema } from '../../storage/settings-schema';
 import { voidRequest } from './void-request';
+import {
+  MAX_TEMPLATE_FILE_BYTES,
+  MAX_TEMPLATES,
+  mergeTemplates,
+  readTemplateFile,
+  templateFile,
+} from '../../storage/reply-templates';
 
 type Channels = keyof SettingsContract;
 
 export function settingsHandlers(
-  deps: Pick<HostDeps, 'settings' | 'vault' | 'mirrors' | 'syncs'>,
+  deps: Pick<HostDeps, 'settings' | 'vault' | 'mirrors' | 'syncs' | 'saveFile' | 'openFile'>,
 ): Pick<Handlers, Channels> {
   return {
     'settings.get': () => deps.settings.get(),
@@ -34,8 +41,30 @@ export function settingsHandlers(
       deps.mirrors.removeProfile(profileId, mirror);
       return next;
     },
+    'settings.exportTemplates': async () => {
+      if (!deps.saveFile) throw new HostError('INTERNAL', 'Saving files is not available in this runtime.');
+      const { settings } = await deps.settings.get();
+      const text = `${JSON.stringify(templateFile(settings.replyTemplates), null, 2)}\n`;
+      const path = await deps.saveFile(TEMPLATE_FILE_NAME, new TextEncoder().encode(text));
+      return path ? { path } : {};
+    },
+    'settings.importTemplates': async () => {
+      if (!deps.openFile) throw new HostError('INTERNAL', 'Opening files is not available in this runtime.');
+      const picked = await deps.openFile(MAX_TEMPLATE_FILE_BYTES);
+      if (!picked) return { status: 'dismissed' };
+      if (picked.tooLarge) return { status: 'invalid', problem: 'too-large' };
+      const read = readTemplateFile(picked.data);
+      if (!read.ok) return { status: 'invalid', problem: read.problem };
+      const { settings } = await deps.settings.get();
+      const merged = mergeTemplates(settings.replyTemplates, read.templates);
+      if (merged.templates.length > MAX_TEMPLATES) return { status: 'invalid', problem: 'too-large' };
+      const next = await deps.settings.update({ replyTemplates: merged.templates });
+      return { status: 'imported', added: merged.added, replaced: merged.replaced, settings: next };
+    },
   };
 }
+
+const TEMPLATE_FILE_NAME = 'seller-desk-reply-templates.json';
 
 export const settingsRequestSchemas: Pick<RequestSchemas, Channels> = {
   'settings.get': voidRequest,
@@ -45,4 +74,6 @@ export const settingsRequestSchemas: Pick<RequestSchemas, Channels> = {
     profileId: profileIdSchema,
     mirror: z.enum(['keep', 'delete']),
   }),
+  'settings.exportTemplates': voidRequest,
+  'settings.importTemplates': voidRequest,
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
 
-type Channels = 'shell.openExternal';
+type Channels = 'shell.openExternal' | 'shell.showItemInFolder';
 
 /**
  * The only links the OS may open for the renderer: absolute http(s) URLs without embedded credentials.
@@ -23,8 +23,18 @@ export function externalUrl(raw: string): string | undefined {
 
 export function shellHandlers(deps: {
   openExternal: (url: string) => Promise<void>;
+  showItemInFolder?: (path: string) => Promise<void>;
+  /** Whether the app saved this exact path in this session. */
+  savedThisSession: (path: string) => boolean;
 }): Pick<Handlers, Channels> {
   return {
+    'shell.showItemInFolder': async ({ path }) => {
+      if (!deps.savedThisSession(path)) {
+        throw new HostError('NOT_FOUND', 'Only a file this app saved in this session can be shown.');
+      }
+      if (!deps.showItemInFolder) throw new HostError('NOT_FOUND', 'Showing files is not available here.');
+      await deps.showItemInFolder(path);
+    },
     'shell.openExternal': async ({ url }) => {
       const href = externalUrl(url);
       // The schema already refused it; this guards a caller that bypasses the dispatcher.
@@ -36,6 +46,7 @@ export function shellHandlers(deps: {
 }
 
 export const shellRequestSchemas: Pick<RequestSchemas, Channels> = {
+  'shell.showItemInFolder': z.strictObject({ path: z.string().min(1).max(4096) }),
   'shell.openExternal': z.strictObject({
     url: z
       .string()

@@ -28,9 +28,11 @@ export const TopFilters = memo(function TopFilters(props: {
   onRefresh: () => void;
   onExport: (format: 'csv' | 'xlsx') => void;
   busy: boolean;
+  /** An export is running: its buttons wait for it. */
+  exporting?: boolean;
 }) {
   const { t } = useI18n();
-  const { filters: f, patch, range, searchRef, onRefresh, onExport, busy } = props;
+  const { filters: f, patch, range, searchRef, onRefresh, onExport, busy, exporting } = props;
   return (
     <div className="inbox-top">
       <div className="search-box">
@@ -101,6 +103,7 @@ export const TopFilters = memo(function TopFilters(props: {
           type="button"
           className="btn btn-small"
           onClick={() => onExport('csv')}
+          disabled={exporting}
           title={t('inbox.export.csv')}
         >
           <Download size={13} aria-hidden />
@@ -110,6 +113,7 @@ export const TopFilters = memo(function TopFilters(props: {
           type="button"
           className="btn btn-small"
           onClick={() => onExport('xlsx')}
+          disabled={exporting}
           title={t('inbox.export.xlsx')}
         >
           XLSX

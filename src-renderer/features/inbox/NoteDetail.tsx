@@ -10,6 +10,8 @@ import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { isPastSla } from './model/note-view';
+import { AnswerOnMarket } from './AnswerOnMarket';
+import { ReplyTemplatePicker } from './ReplyTemplatePicker';
 import type { TimeFormat } from './time-format';
 import { setLocalMark } from './use-notes';
 
@@ -191,6 +193,8 @@ export const NoteDetail = memo(function NoteDetail(props: {
       <div className="note-content" data-testid="note-content">
         {note.content}
       </div>
+      <AnswerOnMarket note={note} />
+      <ReplyTemplatePicker note={note} />
       {/* Keyed by note: another note starts from its own saved memo, never from this draft. */}
       <LocalMarks key={note.seqNo} note={note} mark={props.mark} />
     </aside>

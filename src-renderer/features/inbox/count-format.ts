@@ -1,5 +1,8 @@
-// Counts with the default locale's grouping, as Number#toLocaleString() gives them, from one formatter:
-// toLocaleString() sets up a formatter per call, and the inbox shows a dozen counts per keystroke.
-const grouping = new Intl.NumberFormat();
+// Counts grouped in the UI's language by the shared number formatter (src-renderer/format/numbers.ts). The shell
+// writes the UI's language on <html lang>, so counts drawn outside a component's hooks still follow it.
+import { formatNumber } from '../../format/numbers';
+import type { Lang } from '../../i18n/lang';
 
-export const formatCount = (n: number): string => grouping.format(n);
+const uiLang = (): Lang => (globalThis.document?.documentElement.lang === 'en' ? 'en' : 'ko');
+
+export const formatCount = (n: number, lang: Lang = uiLang()): string => formatNumber(n, lang);

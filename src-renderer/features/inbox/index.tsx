@@ -25,6 +25,9 @@ import { buildColumns, facetCache, narrowView, rowOfSeq, seqNosOf, waitingIn } f
 import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
 import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
+import { SyncFailures } from './SyncFailures';
+import { ExportStatus } from './ExportStatus';
+import { groupFailures } from '../../../src-shared/sync-failures';
 import { useAfterPaint } from '../../app/use-after-paint';
 import { marketDayOf } from '../../../src-shared/market-day';
 import {
@@ -251,16 +254,29 @@ const Inbox = memo(function Inbox(props: {
   // ---- export ----
   const [exportMsg, setExportMsg] = useState<string | undefined>();
   const [exportError, setExportError] = useState<unknown>();
+  // Set synchronously: a second click (or `e`) while an export runs starts nothing, so it never writes twice.
+  const exporting = useRef(false);
+  const [exportRows, setExportRows] = useState<number | undefined>();
+  const [exportPath, setExportPath] = useState<string | undefined>();
   const doExport = async (format: 'csv' | 'xlsx') => {
+    if (exporting.current) return;
+    exporting.current = true;
+    const seqNos = seqNosOf(columns, rows);
+    setExportRows(seqNos.length);
     setExportMsg(undefined);
+    setExportPath(undefined);
     setExportError(undefined);
     try {
-      const r = await call('notes.export', { format, seqNos: seqNosOf(columns, rows), lang, timeZone });
+      const r = await call('notes.export', { format, seqNos, lang, timeZone });
+      setExportPath(r.path);
       setExportMsg(
         r.path ? t('inbox.export.done', { count: r.rows, path: r.path }) : t('inbox.export.dismissed'),
       );
     } catch (err) {
       setExportError(err);
+    } finally {
+      exporting.current = false;
+      setExportRows(undefined);
     }
   };
 
@@ -367,6 +383,10 @@ const Inbox = memo(function Inbox(props: {
     ((last !== undefined && !last.ok && !last.cancelled && OFFLINE_CODES.has(last.errorCode ?? '')) ||
       (sync.error instanceof DeskCallError && OFFLINE_CODES.has(sync.error.code)));
   const showFailed = !sync.running && !offline && failed.length > 0;
+  // Told while the sync runs, as each becomes certain; then the finished sync's, until the next one.
+  const failureGroups = sync.running ? (sync.progress?.failures ?? []) : groupFailures(failed);
+  // A failure explains an empty list: the empty state must not say there is nothing to fetch.
+  const failing = failureGroups.length > 0 || sync.error !== undefined || offline;
   const loading = period.isLoading || (data.notes.length === 0 && sync.running);
   const mirrorEmpty = (mirror.data?.notes ?? 0) === 0;
   const kept = (s: NotesSyncSummary) => ({
@@ -387,12 +407,13 @@ const Inbox = memo(function Inbox(props: {
           onRefresh={refresh}
           onExport={onExport}
           busy={sync.running}
+          exporting={exportRows !== undefined}
         />
       </PageToolbar>
 
       <MirrorBanners status={mirror.data} />
       {offline && (
-        <div className="inbox-banner offline-banner" role="alert" data-testid="offline-banner">
+        <div className="inbox-banner offline-banner" role="status" data-testid="offline-banner">
           <WifiOff size={14} aria-hidden />
           <span>
             {data.asOf ? t('inbox.offline', { time: time.absolute(data.asOf) }) : t('inbox.offline.never')}
@@ -420,38 +441,21 @@ const Inbox = memo(function Inbox(props: {
           {t('inbox.sync.cancelled', kept(sync.summary))}
         </div>
       )}
+      <SyncFailures groups={failureGroups} running={sync.running} time={time} />
       {showFailed && (
-        <div className="inbox-banner failed-banner" role="alert" data-testid="sync-failed">
-          <div>
-            <strong>{t('inbox.sync.failed', { ...kept(sync.summary!), count: failed.length })}</strong>
-            <ul>
-              {failed.slice(0, 5).map((s) => (
-                <li key={`${s.sellerId}/${s.day}`}>
-                  {t('inbox.sync.failedSlice', {
-                    seller: s.sellerId,
-                    day: s.phase === 'statuses' ? t('inbox.sync.statusCheck', { day: s.day }) : s.day,
-                    message: s.message,
-                    attempts: s.attempts,
-                  })}
-                </li>
-              ))}
-            </ul>
-          </div>
+        <div className="inbox-banner failed-banner" role="status" data-testid="sync-failed">
+          <span>{t('inbox.sync.failed', { ...kept(sync.summary!), count: failed.length })}</span>
           <button type="button" className="btn btn-small" onClick={refresh}>
             {t('common.retry')}
           </button>
         </div>
       )}
-      {sync.error !== undefined && !offline && <ErrorPanel compact error={sync.error} onRetry={refresh} />}
+      {sync.error !== undefined && <ErrorPanel compact error={sync.error} onRetry={refresh} />}
       {period.isError && <ErrorPanel error={period.error} onRetry={() => void period.refetch()} />}
       {mirror.isError && <ErrorPanel error={mirror.error} onRetry={() => void mirror.refetch()} />}
       {markError !== undefined && <ErrorPanel compact error={markError} />}
       {exportError !== undefined && <ErrorPanel compact error={exportError} />}
-      {exportMsg && (
-        <div className="inbox-banner" role="status" data-testid="export-result">
-          {exportMsg}
-        </div>
-      )}
+      <ExportStatus running={exportRows} message={exportMsg} path={exportPath} />
 
       <FacetBar
         filters={f}
@@ -494,8 +498,14 @@ const Inbox = memo(function Inbox(props: {
           <ListSkeleton />
         ) : rows.length === 0 ? (
           <div className="inbox-empty" data-testid="inbox-empty">
-            <p>{mirrorEmpty ? t('inbox.empty.noData') : t('inbox.empty')}</p>
-            {!mirrorEmpty && <p className="muted">{t('inbox.empty.hint')}</p>}
+            {failing && (mirrorEmpty || !narrowed) ? (
+              <p data-testid="inbox-empty-failed">{t('inbox.empty.failed')}</p>
+            ) : (
+              <>
+                <p>{mirrorEmpty ? t('inbox.empty.noData') : t('inbox.empty')}</p>
+                {!mirrorEmpty && <p className="muted">{t('inbox.empty.hint')}</p>}
+              </>
+            )}
           </div>
         ) : (
           <NoteList

@@ -162,6 +162,24 @@ export function ProfileEditor(props: {
             {...invalid('noteQueryDays')}
           />
         </FieldRow>
+        <FieldRow
+          field="answerPageUrl"
+          label={fieldLabel('answerPageUrl', t)}
+          mark={draft.marks.answerPageUrl}
+        >
+          <input
+            id={fieldId('answerPageUrl')}
+            className="mono"
+            type="url"
+            spellCheck={false}
+            placeholder="https://"
+            title={t('settings.profile.answerPageUrl.tip')}
+            value={p.answerPageUrl ?? ''}
+            onChange={(e) => set('answerPageUrl', e.target.value)}
+            onBlur={() => leave('answerPageUrl')}
+            {...invalid('answerPageUrl')}
+          />
+        </FieldRow>
         <FieldRow field="sellerIds" label={fieldLabel('sellerIds', t)} mark={draft.marks.sellerIds}>
           <input
             id={fieldId('sellerIds')}

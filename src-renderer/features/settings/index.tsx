@@ -4,6 +4,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel';
 import { ConnectionTestSection } from './ConnectionTestSection';
 import { GeneralSection } from './GeneralSection';
 import { ProfilesSection } from './ProfilesSection';
+import { ReplyTemplatesSection } from './ReplyTemplatesSection';
 import { VaultSection } from './VaultSection';
 
 export function SettingsPage() {
@@ -44,6 +45,7 @@ export function SettingsPage() {
       <ProfilesSection settings={s} />
       <ConnectionTestSection activeProfileId={s.activeProfileId} />
       {active && <VaultSection key={active.id} profile={active} />}
+      <ReplyTemplatesSection settings={s} />
     </div>
   );
 }

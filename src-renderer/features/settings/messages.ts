@@ -32,6 +32,9 @@ export const settingsKo = {
   'settings.profile.timeoutMs': '제한 시간(ms)',
   'settings.profile.sellerIds': '판매자 ID(쉼표로 구분)',
   'settings.profile.noteQueryDays': '문의 조회 한 번의 최대 기간(일, 0은 제한 없음)',
+  'settings.profile.answerPageUrl': '마켓 답변 페이지 주소',
+  'settings.profile.answerPageUrl.tip':
+    '문의마다 바뀌는 값은 중괄호로 적습니다: {SeqNo} 문의 번호, {OrderNo} 주문번호, {ItemNo} 상품번호, {SellerID} 판매자 ID',
   'settings.profile.actions': '작업',
   'settings.profile.active': '사용 중',
   'settings.profile.use': '사용',
@@ -127,6 +130,9 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'settings.profile.timeoutMs': 'Timeout (ms)',
   'settings.profile.sellerIds': 'Seller IDs (comma separated)',
   'settings.profile.noteQueryDays': 'Longest date range per note query (days; 0: no limit)',
+  'settings.profile.answerPageUrl': 'Answer page address',
+  'settings.profile.answerPageUrl.tip':
+    'Write the values that change per note in braces: {SeqNo} note number, {OrderNo} order number, {ItemNo} item number, {SellerID} seller ID',
   'settings.profile.actions': 'Actions',
   'settings.profile.active': 'In use',
   'settings.profile.use': 'Use',

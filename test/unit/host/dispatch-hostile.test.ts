@@ -17,6 +17,8 @@ const dispatcher = createDispatcher(
       saved.push(name);
       return undefined;
     },
+    // A hostile file picked for import: not a template file.
+    openFile: async () => ({ data: new TextEncoder().encode('{"__proto__": {"polluted": true}}') }),
   }),
   requestSchemas,
   () => {},

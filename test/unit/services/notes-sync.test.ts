@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NotesSyncRequest } from '../../../src-main/contract';
+import type { NotesProgressEvent, NotesSyncRequest } from '../../../src-main/contract';
 import { planSlices, syncNotes } from '../../../src-main/services/notes-sync';
 import type { NoteListClient, SyncOptions } from '../../../src-main/services/notes-sync';
 import type { SandboxOptions } from '../../../src-main/sandbox/server';
 import { recentNotes } from '../../../src-main/sandbox/backend';
 import type { SandboxBackend } from '../../../src-main/sandbox/backend';
-import { XmlMalformedError } from '../../../src-main/soap/errors';
+import { HttpStatusError, XmlMalformedError } from '../../../src-main/soap/errors';
 import { createMirrorRegistry } from '../../../src-main/storage/mirror-registry';
 import type { MirrorStore } from '../../../src-main/storage/mirror-store';
 import { dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../../src-shared/market-day';
@@ -157,6 +157,52 @@ describe('notes sync against the sandbox', () => {
     expect(store.lastSync()).toMatchObject({ ok: false, errorCode: 'BAD_RESPONSE' });
   });
 
+  it('groups failures by cause and reports each group in progress as soon as it is certain', async () => {
+    const { base, info, client } = await setup();
+    const [down, alsoDown] = info.sellerIds;
+    const failing: NoteListClient = {
+      market: {
+        buyerNoteList: async (req, opts) => {
+          // The client has spent its retries (soap/retry.ts) and says how many sends it made.
+          if (req.SellerID === down || req.SellerID === alsoDown)
+            throw Object.assign(new HttpStatusError(503, ''), { attempts: 4 });
+          return client.market.buyerNoteList(req, opts);
+        },
+      },
+    };
+    const events: NotesProgressEvent[] = [];
+    const out = await syncNotes(
+      WEEK,
+      base({ client: failing, concurrency: 1, onProgress: (p) => events.push(p) }),
+    );
+    expect(out.failedSlices).toHaveLength(14);
+    expect(out.failedSlices[0]).toMatchObject({
+      code: 'HTTP_ERROR',
+      facts: { httpStatus: 503 },
+      attempts: 4,
+    });
+    // The first failure is told while the first day is still being fetched, long before the sync ends.
+    const firstTold = events.findIndex((e) => (e.failures?.length ?? 0) > 0);
+    expect(firstTold).toBeGreaterThan(0);
+    expect(events[firstTold]).toMatchObject({ phase: 'days', done: 0, failed: 1 });
+    expect(events[firstTold]!.failures).toEqual([
+      expect.objectContaining({ days: 1, sellers: 1, slices: 1, attempts: 4 }),
+    ]);
+    // One cause, one group: 7 days × 2 sellers.
+    const last = events.filter((e) => e.phase === 'days').at(-1)!;
+    expect(last.failures).toEqual([
+      expect.objectContaining({
+        days: 7,
+        sellers: 2,
+        slices: 14,
+        attempts: 4,
+        firstDay: WEEK.start,
+        lastDay: WEEK.end,
+        first: expect.objectContaining({ code: 'HTTP_ERROR', facts: { httpStatus: 503 } }),
+      }),
+    ]);
+  });
+
   it('does not retry what cannot get better (a Client fault) and names it', async () => {
     const { base, info } = await setup();
     const refusing: NoteListClient = {
@@ -285,6 +331,31 @@ describe('kept in step with the marketplace', () => {
     const found = store.lookup({ seqNo: gone.seqNo });
     expect(found.notes[0]).toMatchObject({ mark: { handled: true, memo: '전화 완료' } });
     expect(found.notes[0]!.withdrawnAt).toBeGreaterThan(0);
+  });
+
+  it('a status-check window that fails leaves the check not done and "as of" where it was', async () => {
+    const { store, base, client } = await setup();
+    await syncNotes({ start: daysBefore(29), end: TODAY, mode: 'full' }, base());
+    const asOfBefore = store.asOf();
+    expect(asOfBefore).toBeDefined();
+    const refusingStatuses: NoteListClient = {
+      market: {
+        buyerNoteList: async (req, opts) => {
+          if (req.ReplyStatus === 'NoReply')
+            throw Object.assign(new Error('The status query was refused.'), { deskCode: 'SOAP_FAULT' });
+          return client.market.buyerNoteList(req, opts);
+        },
+      },
+    };
+    const out = await syncNotes(
+      { start: daysBefore(6), end: TODAY, mode: 'refresh' },
+      base({ client: refusingStatuses, now: () => TEST_NOW.getTime() + 60_000 }),
+    );
+    expect(out.failedSlices.length).toBeGreaterThan(0);
+    expect(out.failedSlices.every((f) => f.phase === 'statuses')).toBe(true);
+    expect(out.statusCheck.done).toBe(false);
+    expect(store.asOf()).toBe(asOfBefore);
+    expect(store.lastSync()).toMatchObject({ ok: false, errorCode: 'SOAP_FAULT' });
   });
 
   it('splits the status check into windows when a marketplace limits the range a query may ask for', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../src-main/contract';
+import type { Profile, Settings } from '../../../src-main/contract';
 import { requestSchemas } from '../../../src-main/host/create-handlers';
 import { createDispatcher, toDeskError } from '../../../src-main/host/dispatch';
 import type { Handlers } from '../../../src-main/host/dispatch';
@@ -11,6 +11,7 @@ import { defaultSettings } from '../../../src-main/storage/settings-schema';
 import {
   createSettingsStore,
   migrateSettings,
+  MIGRATIONS,
   SETTINGS_FILE,
 } from '../../../src-main/storage/settings-store';
 import type { Migrations } from '../../../src-main/storage/settings-store';
@@ -39,7 +40,7 @@ describe('settings store', () => {
     const view = await createSettingsStore(dir).get();
     expect(view.notice).toBeUndefined();
     expect(view.settings).toMatchObject({
-      version: 1,
+      version: 2,
       activeProfileId: 'sandbox',
       language: 'system',
       timeZone: 'Asia/Seoul',
@@ -217,6 +218,7 @@ describe('settings store', () => {
     // A made-up version 0: flat fields under other names, before profiles existed.
     const v0 = { lang: 'en', slaHours: 48, apiUrl: 'ignored' };
     const migrations: Migrations = {
+      ...MIGRATIONS,
       0: (doc) => ({
         ...defaultSettings(),
         language: doc['lang'],
@@ -230,7 +232,21 @@ describe('settings store', () => {
     expect(view.settings.language).toBe('en');
     expect(view.settings.replySlaHours).toBe(48);
     const onDisk = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as { version: number };
-    expect(onDisk.version).toBe(1);
+    expect(onDisk.version).toBe(2);
+  });
+
+  it('migrates a version-1 file to version 2 with the Korean and English starter templates, keeping the rest', async () => {
+    const dir = tempDir();
+    const { replyTemplates: _added, ...v1 } = { ...defaultSettings(), version: 1, replySlaHours: 12 };
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(v1));
+    const view = await createSettingsStore(dir).get();
+    expect(view.notice).toBeUndefined();
+    expect(view.settings.replySlaHours).toBe(12);
+    expect(view.settings.replyTemplates.map((t) => t.lang).sort()).toEqual(['en', 'en', 'ko', 'ko']);
+    expect(view.settings.replyTemplates.find((t) => t.lang === 'ko')!.body).toContain('{주문번호}');
+    const onDisk = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as Settings;
+    expect(onDisk.version).toBe(2);
+    expect(onDisk.replyTemplates).toEqual(view.settings.replyTemplates);
   });
 
   it('chains migrations step by step and refuses a gap', () => {

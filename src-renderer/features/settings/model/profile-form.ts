@@ -2,6 +2,7 @@
 // is made (the same rules the host enforces when it saves), and the host's refusals mapped back onto fields.
 import type { FieldIssue, FieldRule, Profile } from '../../../../src-main/contract';
 import { isAbsoluteUri, isHttpUrl } from '../../../../src-shared/absolute-uri';
+import { isAnswerPageTemplate } from '../../../../src-shared/answer-page';
 
 export const PROFILE_FIELDS = [
   'name',
@@ -15,6 +16,7 @@ export const PROFILE_FIELDS = [
   'timeoutMs',
   'noteQueryDays',
   'sellerIds',
+  'answerPageUrl',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -108,6 +110,10 @@ export function checkField(field: ProfileField, p: Profile): FieldMark | undefin
       if (!Number.isInteger(days)) return { rule: 'whole-number' };
       if (days < 0) return { rule: 'too-small', limit: 0 };
       return days > 400 ? { rule: 'too-large', limit: 400 } : undefined;
+    }
+    case 'answerPageUrl': {
+      const t = p.answerPageUrl?.trim() ?? '';
+      return t === '' || isAnswerPageTemplate(t) ? undefined : { rule: 'http-url' };
     }
     case 'sellerIds':
       if (p.sellerIds.length > 50) return { rule: 'too-many', limit: 50 };

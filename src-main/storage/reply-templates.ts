@@ -1,0 +1,112 @@
+// Reply templates: their schema, the starters every seller begins with, and the template file's reading. The
+// settings store keeps them; the renderer fills them from a note.
+import { z } from 'zod';
+import { TEMPLATE_FILE_KIND } from '../contract';
+import type { ReplyTemplate, TemplateFile } from '../contract';
+
+export const MAX_TEMPLATES = 100;
+/** A template file larger than this is not one the app wrote. */
+export const MAX_TEMPLATE_FILE_BYTES = 1024 * 1024;
+
+export const replyTemplateSchema = z.strictObject({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  name: z.string().trim().min(1).max(80),
+  body: z.string().min(1).max(5000),
+  lang: z.enum(['ko', 'en']),
+}) satisfies z.ZodType<ReplyTemplate>;
+
+export const replyTemplatesSchema = z
+  .array(replyTemplateSchema)
+  .max(MAX_TEMPLATES)
+  .refine((list) => new Set(list.map((t) => t.id)).size === list.length, 'template ids must be unique');
+
+const templateFileSchema = z.object({
+  kind: z.literal(TEMPLATE_FILE_KIND),
+  version: z.literal(1),
+  templates: replyTemplatesSchema,
+}) satisfies z.ZodType<TemplateFile>;
+
+export function starterTemplates(): ReplyTemplate[] {
+  return [
+    {
+      id: 'starter-shipping-ko',
+      name: '배송 문의 답변',
+      lang: 'ko',
+      body:
+        '안녕하세요, {구매자}님. {상품명} 문의 주셔서 감사합니다.\n' +
+        '주문번호 {주문번호} 상품은 오늘 출고될 예정입니다. 송장번호는 출고 후 문자로 안내해 드립니다.\n' +
+        '감사합니다. {판매자} 드림',
+    },
+    {
+      id: 'starter-exchange-ko',
+      name: '교환·반품 안내',
+      lang: 'ko',
+      body:
+        '안녕하세요, {구매자}님. 불편을 드려 죄송합니다.\n' +
+        '{상품명}(상품번호 {상품번호}) 교환·반품은 마이페이지 → 주문번호 {주문번호}에서 접수해 주시면 회수해 드립니다.\n' +
+        '감사합니다. {판매자} 드림',
+    },
+    {
+      id: 'starter-shipping-en',
+      name: 'Shipping reply',
+      lang: 'en',
+      body:
+        'Hello {buyerId}, thank you for asking about {itemName}.\n' +
+        'Order {orderNo} ships today; we will send you the tracking number once it leaves.\n' +
+        'Best regards, {sellerId}',
+    },
+    {
+      id: 'starter-exchange-en',
+      name: 'Exchange and return',
+      lang: 'en',
+      body:
+        'Hello {buyerId}, we are sorry for the trouble.\n' +
+        'To exchange or return {itemName} (item {itemNo}), open order {orderNo} in My Page and request it there; ' +
+        'we will pick it up.\nBest regards, {sellerId}',
+    },
+  ];
+}
+
+export function templateFile(templates: ReplyTemplate[]): TemplateFile {
+  return { kind: TEMPLATE_FILE_KIND, version: 1, templates };
+}
+
+export type TemplateFileReading =
+  | { ok: true; templates: ReplyTemplate[] }
+  | { ok: false; problem: 'not-json' | 'not-templates' | 'too-large' };
+
+/** A file the seller picked: a template file the app wrote, or why not. Nothing else is trusted. */
+export function readTemplateFile(data: Uint8Array): TemplateFileReading {
+  if (data.byteLength > MAX_TEMPLATE_FILE_BYTES) return { ok: false, problem: 'too-large' };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(data));
+  } catch {
+    return { ok: false, problem: 'not-json' };
+  }
+  const parsed = templateFileSchema.safeParse(doc);
+  return parsed.success
+    ? { ok: true, templates: parsed.data.templates }
+    : { ok: false, problem: 'not-templates' };
+}
+
+/** Imported templates added to the saved ones; one with a saved one's id replaces it. */
+export function mergeTemplates(
+  saved: readonly ReplyTemplate[],
+  imported: readonly ReplyTemplate[],
+): { templates: ReplyTemplate[]; added: number; replaced: number } {
+  const byId = new Map(imported.map((t) => [t.id, t]));
+  let replaced = 0;
+  const templates = saved.map((t) => {
+    const next = byId.get(t.id);
+    if (!next) return t;
+    byId.delete(t.id);
+    replaced++;
+    return next;
+  });
+  return { templates: [...templates, ...byId.values()], added: byId.size, replaced };
+}

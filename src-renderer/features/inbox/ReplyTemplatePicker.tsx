@@ -1,0 +1,102 @@
+// In the detail pane: pick a saved reply, fill it with this note's values and copy it, with one click or the
+// `t` key. The filled text is shown too, so a seller whose clipboard refuses can still select it.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ClipboardCopy } from 'lucide-react';
+import type { InboxNote } from '../../../src-main/contract';
+import { useSettings } from '../../api/settings';
+import { isTyping } from '../../app/shortcuts';
+import { useI18n } from '../../i18n';
+import { fillTemplate } from './model/reply-template';
+import './inbox-extras.css';
+
+export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
+  const { t, lang } = useI18n();
+  const all = useSettings().data?.settings.replyTemplates;
+  // The UI language's templates first: the first one is what `t` copies until the seller picks another.
+  const templates = useMemo(
+    () => [...(all ?? [])].sort((a, b) => Number(b.lang === lang) - Number(a.lang === lang)),
+    [all, lang],
+  );
+  const [chosenId, setChosenId] = useState<string | undefined>();
+  const [copied, setCopied] = useState<'ok' | 'failed' | undefined>();
+  const chosen = templates.find((x) => x.id === chosenId) ?? templates[0];
+  const filled = chosen ? fillTemplate(chosen.body, note) : '';
+  useEffect(() => setCopied(undefined), [note.seqNo, chosen?.id]);
+
+  const copy = () => {
+    if (!chosen) return;
+    void navigator.clipboard
+      .writeText(filled)
+      .then(() => setCopied('ok'))
+      .catch(() => setCopied('failed'));
+  };
+  // The key listener lives as long as the pane; it copies what the pane shows now.
+  const latestCopy = useRef(copy);
+  useEffect(() => {
+    latestCopy.current = copy;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 't' || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      latestCopy.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (!all) return null;
+  return (
+    <section className="reply-template" aria-label={t('templates.use')} data-testid="reply-template">
+      {templates.length === 0 ? (
+        <p className="muted">{t('templates.none')}</p>
+      ) : (
+        <>
+          <div className="reply-template-bar">
+            <label>
+              <span className="muted">{t('templates.use')} </span>
+              <select value={chosen?.id} onChange={(e) => setChosenId(e.target.value)}>
+                {templates.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={copy}
+              aria-keyshortcuts="t"
+              title={t('templates.copy.key')}
+            >
+              <ClipboardCopy size={13} aria-hidden />
+              {t('templates.copy')}
+            </button>
+          </div>
+          {copied === 'ok' && (
+            <p role="status" className="muted" data-testid="template-copied">
+              {t('templates.copied')}
+            </p>
+          )}
+          {copied === 'failed' && (
+            <div className="error-panel compact" role="alert">
+              <div className="error-body">
+                <strong className="error-headline">{t('templates.copyFailed')}</strong>
+              </div>
+            </div>
+          )}
+          <textarea
+            className="reply-template-preview"
+            aria-label={t('templates.preview')}
+            data-testid="template-preview"
+            readOnly
+            rows={4}
+            value={filled}
+          />
+        </>
+      )}
+    </section>
+  );
+}

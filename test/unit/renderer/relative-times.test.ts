@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatMarketDay, formatRelative } from '../../../src-renderer/format/relative-times';
+import { groupFailures } from '../../../src-shared/sync-failures';
+
+const NOW = Date.UTC(2026, 10, 24, 3, 0, 0);
+
+describe('relative times and market days', () => {
+  it('says how long ago in the largest whole unit, in the UI language', () => {
+    expect(formatRelative(NOW - 3 * 3_600_000, NOW, 'ko')).toBe('3시간 전');
+    expect(formatRelative(NOW - 2 * 86_400_000, NOW, 'en')).toBe('2 days ago');
+    expect(formatRelative(NOW - 10_000, NOW, 'ko')).toBe('현재 분');
+    expect(formatRelative(NOW - 86_400_000, NOW, 'ko')).toBe('어제');
+  });
+
+  it('writes a market day as month and day whatever the zone of the computer', () => {
+    expect(formatMarketDay('2026-11-14', 'ko')).toBe('11. 14.');
+    expect(formatMarketDay('2026-11-14', 'en')).toBe('11/14');
+  });
+});
+
+describe('sync failures grouped by cause', () => {
+  const slice = (sellerId: string, day: string, httpStatus: number, attempts = 5) => ({
+    sellerId,
+    day,
+    code: 'HTTP_ERROR',
+    message: `HTTP ${httpStatus}`,
+    attempts,
+    facts: { httpStatus },
+  });
+
+  it('counts distinct days and sellers per cause, biggest first, and keeps causes apart', () => {
+    const groups = groupFailures([
+      slice('a', '2026-11-02', 503),
+      slice('b', '2026-11-02', 503, 3),
+      slice('a', '2026-11-01', 503),
+      slice('c', '2026-11-03', 502),
+    ]);
+    expect(groups).toHaveLength(2);
+    expect(groups[0]).toMatchObject({
+      days: 2,
+      sellers: 2,
+      sellerIds: ['a', 'b'],
+      slices: 3,
+      attempts: 5,
+      firstDay: '2026-11-01',
+      lastDay: '2026-11-02',
+    });
+    expect(groups[1]).toMatchObject({ days: 1, sellers: 1, first: { facts: { httpStatus: 502 } } });
+  });
+});
