@@ -179,7 +179,10 @@ export interface ProfileMirrorInfo {
 
 /** A question about the whole mirror; every given criterion must match. */
 export interface NotesLookupRequest {
-  /** Substring of title, content, buyer or item name (case-insensitive for Latin letters). */
+  /**
+   * What the inbox's one search box finds: words of title, content, buyer or item name (초성 too), and item,
+   * order and note numbers whole or partial (src-shared/note-search.ts).
+   */
   text?: string;
   seqNo?: number;
   orderNo?: string;
@@ -213,6 +216,7 @@ export interface NotesCountRequest {
   sellerId?: string;
   itemNo?: string;
   orderNo?: string;
+  buyerId?: string;
   text?: string;
 }
 

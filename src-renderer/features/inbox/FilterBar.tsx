@@ -19,6 +19,10 @@ import {
 
 type Patch = (patch: Partial<InboxFilters>) => void;
 
+// Item and order numbers are typed into the one search box (whole or partial); these exact scopes come from the
+// note pane's "all notes of this item / order / buyer" and show as chips that remove themselves.
+const SCOPES = ['itemNo', 'orderNo', 'buyerId'] as const;
+
 /** Memoized: a chip keystroke does not touch the top bar. */
 export const TopFilters = memo(function TopFilters(props: {
   filters: Pick<InboxFilters, 'search' | 'preset' | 'start' | 'end'>;
@@ -175,22 +179,25 @@ export function FacetBar(props: {
           </option>
         ))}
       </select>
-      <input
-        className="num narrow"
-        aria-label={t('inbox.itemNo')}
-        placeholder={t('inbox.itemNo')}
-        inputMode="numeric"
-        value={f.itemNo}
-        onChange={(e) => patch({ itemNo: e.target.value.trim() })}
-      />
-      <input
-        className="num narrow"
-        aria-label={t('inbox.orderNo')}
-        placeholder={t('inbox.orderNo')}
-        inputMode="numeric"
-        value={f.orderNo}
-        onChange={(e) => patch({ orderNo: e.target.value.trim() })}
-      />
+      {SCOPES.map((key) => {
+        const value = f[key];
+        if (!value) return null;
+        const label = t(`inbox.scope.${key}`, { value });
+        return (
+          <button
+            key={key}
+            type="button"
+            className="chip active scope-chip"
+            data-testid={`scope-${key}`}
+            aria-label={t('inbox.scope.remove', { what: label })}
+            title={t('inbox.scope.remove', { what: label })}
+            onClick={() => patch({ [key]: '' })}
+          >
+            <span className="num">{label}</span>
+            <X size={12} aria-hidden />
+          </button>
+        );
+      })}
       {props.narrowed && (
         <button type="button" className="btn btn-small btn-ghost" onClick={props.onClear} title="Esc">
           <X size={13} aria-hidden />

@@ -2,7 +2,7 @@
 // white-space: pre-wrap, never as HTML, so markup in a note shows as the characters the buyer typed.
 import { memo, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Images } from 'lucide-react';
+import { Check, Copy, Images, ListFilter } from 'lucide-react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
 import { call } from '../../api/desk';
 import { useShellSlots } from '../../app/shell-slots';
@@ -36,6 +36,33 @@ function CopyButton({ value, what }: { value: string; what: string }) {
     >
       {done ? <Check size={13} aria-hidden /> : <Copy size={13} aria-hidden />}
       {done && <span className="copied">{t('inbox.copied')}</span>}
+    </button>
+  );
+}
+
+export type NoteScope = { buyerId: string } | { itemNo: string } | { orderNo: string };
+
+/** "All notes of this buyer / item / order": one click narrows the list to that exact value. */
+function ScopeLink({
+  scope,
+  label,
+  onScope,
+}: {
+  scope: NoteScope;
+  label: string;
+  onScope: (s: NoteScope) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <button
+      type="button"
+      className="link-btn scope-link"
+      aria-label={label}
+      title={label}
+      onClick={() => onScope(scope)}
+    >
+      <ListFilter size={12} aria-hidden />
+      {t('inbox.detail.all')}
     </button>
   );
 }
@@ -107,6 +134,7 @@ export const NoteDetail = memo(function NoteDetail(props: {
   time: TimeFormat;
   now: number;
   slaHours: number;
+  onScope: (scope: NoteScope) => void;
 }) {
   const { t } = useI18n();
   const { navigate } = useShellSlots();
@@ -147,6 +175,11 @@ export const NoteDetail = memo(function NoteDetail(props: {
         <dd>
           <span data-testid="detail-buyer">{note.buyerId}</span>
           <CopyButton value={note.buyerId} what={t('inbox.col.buyer')} />
+          <ScopeLink
+            scope={{ buyerId: note.buyerId }}
+            label={t('inbox.detail.allOfBuyer')}
+            onScope={props.onScope}
+          />
         </dd>
         <dt>{t('inbox.detail.seller')}</dt>
         <dd>{note.sellerId}</dd>
@@ -155,6 +188,11 @@ export const NoteDetail = memo(function NoteDetail(props: {
           <span className="detail-item">{note.itemName}</span>{' '}
           <span className="num muted">{note.itemNo}</span>
           <CopyButton value={note.itemNo} what={t('inbox.itemNo')} />
+          <ScopeLink
+            scope={{ itemNo: note.itemNo }}
+            label={t('inbox.detail.allOfItem')}
+            onScope={props.onScope}
+          />
           {inLookbook && (
             <button
               type="button"
@@ -172,6 +210,11 @@ export const NoteDetail = memo(function NoteDetail(props: {
             <>
               <span className="num">{note.orderNo}</span>
               <CopyButton value={note.orderNo} what={t('inbox.orderNo')} />
+              <ScopeLink
+                scope={{ orderNo: note.orderNo }}
+                label={t('inbox.detail.allOfOrder')}
+                onScope={props.onScope}
+              />
             </>
           ) : (
             <span className="muted">{t('inbox.detail.noOrder')}</span>

@@ -20,6 +20,7 @@ import { FacetBar, TopFilters } from './FilterBar';
 import { defaultFilters, filtersToJson, hasNarrowing, parseFilters, resolveRange } from './model/filters';
 import type { InboxFilters, SortKey } from './model/filters';
 import { NoteDetail } from './NoteDetail';
+import type { NoteScope } from './NoteDetail';
 import { NoteList } from './NoteList';
 import { buildColumns, facetCache, narrowView, rowOfSeq, seqNosOf, waitingIn } from './model/note-columns';
 import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
@@ -158,10 +159,11 @@ const Inbox = memo(function Inbox(props: {
   const hits = useMemo(() => searchHits(index, f.search), [index, f.search]);
   // The notes the period, item, order, seller and search leave, with per-code tallies; then the chips pick
   // the rows on screen and every count from those (a chip keystroke never goes over all the notes).
-  const { status, types, itemNo, orderNo, sellerId } = f;
+  const { status, types, itemNo, orderNo, buyerId, sellerId } = f;
   const narrow = useMemo(
-    () => narrowView(columns, order, { range, itemNo, orderNo, sellerId, hits, nowMs: now, slaHours }),
-    [columns, order, range, itemNo, orderNo, sellerId, hits, now, slaHours],
+    () =>
+      narrowView(columns, order, { range, itemNo, orderNo, buyerId, sellerId, hits, nowMs: now, slaHours }),
+    [columns, order, range, itemNo, orderNo, buyerId, sellerId, hits, now, slaHours],
   );
   const facets = useMemo(() => facetCache(narrow), [narrow]);
   const view = useMemo(() => facets({ status, types }), [facets, status, types]);
@@ -277,9 +279,25 @@ const Inbox = memo(function Inbox(props: {
 
   const clearFilters = () => {
     const d = defaultFilters();
-    patch({ status: d.status, types: d.types, itemNo: '', orderNo: '', sellerId: '', search: '' });
+    patch({
+      status: d.status,
+      types: d.types,
+      itemNo: '',
+      orderNo: '',
+      buyerId: '',
+      sellerId: '',
+      search: '',
+    });
     setSelected(new Set());
   };
+
+  // "All notes of this buyer / item / order": that one scope, every status and type, no search; the period stays
+  // (the hint under the filters offers to widen it when the store holds more).
+  const onScope = useCallback(
+    (scope: NoteScope) =>
+      patch({ itemNo: '', orderNo: '', buyerId: '', search: '', status: 'All', types: [], ...scope }),
+    [patch],
+  );
 
   const [markError, setMarkError] = useState<unknown>();
   const markSelectedHandled = async () => {
@@ -520,6 +538,7 @@ const Inbox = memo(function Inbox(props: {
           time={time}
           now={now}
           slaHours={slaHours}
+          onScope={onScope}
         />
       </div>
     </div>

@@ -28,8 +28,10 @@ export interface InboxFilters {
   status: StatusFilter;
   /** Empty means every type. */
   types: NoteQueryType[];
+  /** Exact-field scopes set by the note pane's "all notes of this item / order / buyer"; '' means none. */
   itemNo: string;
   orderNo: string;
+  buyerId: string;
   /** '' means every seller of the connection. */
   sellerId: string;
   search: string;
@@ -48,6 +50,7 @@ export function defaultFilters(): InboxFilters {
     types: [],
     itemNo: '',
     orderNo: '',
+    buyerId: '',
     sellerId: '',
     search: '',
     sort: { ...DEFAULT_SORT },
@@ -73,6 +76,7 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
       : [],
     itemNo: text(raw['itemNo'], 40),
     orderNo: text(raw['orderNo'], 40),
+    buyerId: text(raw['buyerId'], 100),
     sellerId: text(raw['sellerId'], 100),
     search: text(raw['search']),
     sort: {
@@ -119,5 +123,13 @@ export function resolveRange(f: InboxFilters, today: string): ResolvedRange {
 
 /** Whether any filter narrows the view beyond the period (Esc clears these). */
 export function hasNarrowing(f: InboxFilters): boolean {
-  return f.status !== 'All' || f.types.length > 0 || !!f.itemNo || !!f.orderNo || !!f.sellerId || !!f.search;
+  return (
+    f.status !== 'All' ||
+    f.types.length > 0 ||
+    !!f.itemNo ||
+    !!f.orderNo ||
+    !!f.buyerId ||
+    !!f.sellerId ||
+    !!f.search
+  );
 }

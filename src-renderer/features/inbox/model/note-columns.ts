@@ -10,8 +10,8 @@
 //      narrowed row.
 // The rules are exactly those of the straightforward filter the unit tests compare this with
 // (test/unit/renderer/inbox-columns.test.ts):
-//   - period, item, order and seller narrow everything (item, order and seller match exactly, as
-//     BuyerNoteList's own filters do; item and order numbers are trimmed, the seller ID is not);
+//   - period, item, order, buyer and seller narrow everything (they match exactly: they are the scopes the
+//     note pane's "all notes of this item / order / buyer" sets; item and order numbers are trimmed);
 //   - the free-text search narrows everything (a mask over the notes, from the search index);
 //   - a status chip counts the notes of every other filter (types included) with that status, a type
 //     chip those of every other filter (status included) with that type;
@@ -58,10 +58,12 @@ export interface NoteColumns {
   /** status * 8 + type. */
   readonly code: Uint8Array;
   readonly seller: Int32Array;
+  readonly buyer: Int32Array;
   readonly item: Int32Array;
   /** -1 when the note has no order number. */
   readonly order: Int32Array;
   readonly sellerCodes: ReadonlyMap<string, number>;
+  readonly buyerCodes: ReadonlyMap<string, number>;
   readonly itemCodes: ReadonlyMap<string, number>;
   readonly orderCodes: ReadonlyMap<string, number>;
 }
@@ -81,12 +83,15 @@ export function buildColumns(notes: readonly InboxNote[]): NoteColumns {
   const seqNo = new Float64Array(n);
   const code = new Uint8Array(n);
   const seller = new Int32Array(n);
+  const buyer = new Int32Array(n);
   const item = new Int32Array(n);
   const order = new Int32Array(n);
   const sellerCodes = new Map<string, number>();
+  const buyerCodes = new Map<string, number>();
   const itemCodes = new Map<string, number>();
   const orderCodes = new Map<string, number>();
   const sellerOf = encoder(sellerCodes);
+  const buyerOf = encoder(buyerCodes);
   const itemOf = encoder(itemCodes);
   const orderOf = encoder(orderCodes);
   for (let i = 0; i < n; i++) {
@@ -98,10 +103,25 @@ export function buildColumns(notes: readonly InboxNote[]): NoteColumns {
       (statusCode.get(note.replyStatus) ?? STATUSES.length) * 8 +
       (typeCode.get(note.queryType) ?? TYPES.length);
     seller[i] = sellerOf(note.sellerId);
+    buyer[i] = buyerOf(note.buyerId);
     item[i] = itemOf(note.itemNo);
     order[i] = note.orderNo === undefined ? -1 : orderOf(note.orderNo);
   }
-  return { notes, at, day, seqNo, code, seller, item, order, sellerCodes, itemCodes, orderCodes };
+  return {
+    notes,
+    at,
+    day,
+    seqNo,
+    code,
+    seller,
+    buyer,
+    item,
+    order,
+    sellerCodes,
+    buyerCodes,
+    itemCodes,
+    orderCodes,
+  };
 }
 
 /** The filters that narrow everything (stage 1). */
@@ -109,6 +129,8 @@ export interface NarrowQuery {
   range: ResolvedRange;
   itemNo: string;
   orderNo: string;
+  /** '' (or absent) means every buyer; matched exactly. */
+  buyerId?: string;
   /** '' means every seller. */
   sellerId: string;
   /** Which notes the free-text search matches (1 = match), or undefined without a search. */
@@ -164,13 +186,14 @@ const codeOf = (codes: ReadonlyMap<string, number>, value: string): number =>
  * (positions into the notes, e.g. from sortOrder; the notes' own order without it), with per-code tallies.
  */
 export function narrowView(cols: NoteColumns, order: Int32Array | undefined, q: NarrowQuery): NarrowedView {
-  const { at, day, code, seller, item } = cols;
+  const { at, day, code, seller, buyer, item } = cols;
   const orderCol = cols.order;
   const count = order ? order.length : cols.notes.length;
   const { startMs, endMs } = q.range;
   const wantItem = codeOf(cols.itemCodes, q.itemNo.trim());
   const wantOrder = codeOf(cols.orderCodes, q.orderNo.trim());
   const wantSeller = codeOf(cols.sellerCodes, q.sellerId);
+  const wantBuyer = codeOf(cols.buyerCodes, q.buyerId ?? '');
   const hits = q.hits;
   // The period is bounded where it is chosen (resolveRange); one out of bounds draws no per-day chart rather
   // than walking towards its end.
@@ -196,6 +219,7 @@ export function narrowView(cols: NoteColumns, order: Int32Array | undefined, q: 
     if (wantItem !== ANY && item[i] !== wantItem) continue;
     if (wantOrder !== ANY && orderCol[i] !== wantOrder) continue;
     if (wantSeller !== ANY && seller[i] !== wantSeller) continue;
+    if (wantBuyer !== ANY && buyer[i] !== wantBuyer) continue;
     if (hits !== undefined && hits[i] !== 1) continue;
     const c = code[i]!;
     rows[n] = i;

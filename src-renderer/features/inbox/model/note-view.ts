@@ -3,6 +3,7 @@
 import type { InboxNote } from '../../../../src-main/contract';
 import { createTextIndex } from '../../../../src-shared/korean-matcher';
 import type { TextIndex } from '../../../../src-shared/korean-matcher';
+import { numberAlternative, searchTextOf } from '../../../../src-shared/note-search';
 import type { InboxFilters, SortKey } from './filters';
 
 export interface SearchIndex {
@@ -10,20 +11,26 @@ export interface SearchIndex {
   text: TextIndex;
 }
 
-// A separator the normalizer keeps, so a query cannot match across the end of one field and the next.
-const SEP = '\u0001';
-
+/** Words and numbers, one field after another (src-shared/note-search.ts: what is searched and why). */
 export function buildSearchIndex(notes: readonly InboxNote[]): SearchIndex {
-  return {
-    notes,
-    text: createTextIndex(notes, (n) => `${n.title}${SEP}${n.content}${SEP}${n.buyerId}${SEP}${n.itemName}`),
-  };
+  return { notes, text: createTextIndex(notes, searchTextOf) };
 }
 
-/** Which notes match the free-text search, as a mask over `index.notes`; undefined when there is no search. */
+/**
+ * Which notes the one search box finds, as a mask over `index.notes`; undefined when there is no search. Initial
+ * consonants (ㅂㅅ) match initials only, the way the store answers them too; a number typed with spaces or dashes
+ * also finds it written without them.
+ */
 export function searchHits(index: SearchIndex, query: string): Uint8Array | undefined {
   if (query.trim() === '') return undefined;
-  return index.text.matchMask(query);
+  const words = index.text.matchMask(query, { initialsOnly: true });
+  const digits = numberAlternative(query);
+  const numbers = digits === undefined ? undefined : index.text.matchMask(digits);
+  if (!words || !numbers) return words ?? numbers;
+  // Masks are the index's own: combine into a new one.
+  const both = new Uint8Array(words.length);
+  for (let i = 0; i < both.length; i++) both[i] = words[i]! | numbers[i]!;
+  return both;
 }
 
 const collator = new Intl.Collator('ko', { numeric: true });
