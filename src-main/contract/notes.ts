@@ -223,6 +223,7 @@ export interface NotesCountRequest {
 export interface NotesCountResult {
   /** Withdrawn notes are not counted. */
   total: number;
+  /** Waiting for an answer: NoReply and not marked handled. */
   noReply: number;
 }
 

@@ -476,8 +476,11 @@ export class MirrorStore {
     }
     const row = this.db
       .prepare(
-        `SELECT count(*) AS total, coalesce(sum(reply_status = 'NoReply'), 0) AS waiting FROM notes
-         WHERE ${f.where.join(' AND ')}`,
+        // A handled note is done for now: not waiting (the inbox counts it as handled).
+        `SELECT count(*) AS total,
+                coalesce(sum(reply_status = 'NoReply'
+                  AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1)), 0) AS waiting
+         FROM notes WHERE ${f.where.join(' AND ')}`,
       )
       .get(...f.params) as { total: number; waiting: number };
     return { total: Number(row.total), noReply: Number(row.waiting) };

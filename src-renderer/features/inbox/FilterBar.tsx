@@ -3,12 +3,12 @@
 import { memo } from 'react';
 import type { RefObject } from 'react';
 import { Download, RefreshCw, Search, X } from 'lucide-react';
-import type { NoteQueryType, NoteReplyStatus } from '../../../src-main/contract';
+import type { NoteQueryType } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { QUERY_TYPES, RANGE_PRESETS, STATUSES } from './model/filters';
-import type { InboxFilters, RangePreset, ResolvedRange } from './model/filters';
-import type { Counts } from './model/note-columns';
+import type { InboxFilters, RangePreset, ResolvedRange, WaitingFilter } from './model/filters';
+import type { Counts, NoteState } from './model/note-columns';
 import { formatCount } from './count-format';
 import {
   FIRST_MARKET_DAY,
@@ -126,9 +126,10 @@ export const TopFilters = memo(function TopFilters(props: {
 export function FacetBar(props: {
   filters: InboxFilters;
   patch: Patch;
-  statusCounts: Counts<'All' | NoteReplyStatus>;
+  statusCounts: Counts<'All' | NoteState>;
   typeCounts: Counts<NoteQueryType>;
   sellerIds: readonly string[];
+  slaHours: number;
   onClear: () => void;
   narrowed: boolean;
 }) {
@@ -167,6 +168,15 @@ export function FacetBar(props: {
           </button>
         ))}
       </div>
+      <select
+        aria-label={t('inbox.waiting')}
+        value={f.waiting}
+        onChange={(e) => patch({ waiting: e.target.value as WaitingFilter })}
+      >
+        <option value="">{t('inbox.waiting.any')}</option>
+        <option value="sla">{t('inbox.waiting.sla', { hours: props.slaHours })}</option>
+        <option value="48h">{t('inbox.waiting.48h')}</option>
+      </select>
       <select
         aria-label={t('inbox.seller')}
         value={f.sellerId}

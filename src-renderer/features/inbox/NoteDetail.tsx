@@ -149,7 +149,8 @@ export const NoteDetail = memo(function NoteDetail(props: {
   }
   const inLookbook = lookbook.data?.itemNos.includes(note.itemNo) ?? false;
   const waiting = note.replyStatus === 'NoReply';
-  const late = isPastSla(note, props.now, props.slaHours);
+  const handled = waiting && props.mark?.handled === true;
+  const late = !handled && isPastSla(note, props.now, props.slaHours);
   return (
     <aside
       className="note-detail"
@@ -160,8 +161,8 @@ export const NoteDetail = memo(function NoteDetail(props: {
     >
       <header className="detail-head">
         <div className="detail-tags">
-          <span className={`badge ${waiting ? 'badge-noreply' : 'badge-neutral'}`}>
-            {t(`inbox.status.${note.replyStatus}`)}
+          <span className={`badge ${waiting && !handled ? 'badge-noreply' : 'badge-neutral'}`}>
+            {t(handled ? 'inbox.status.Handled' : `inbox.status.${note.replyStatus}`)}
           </span>
           <span className="badge badge-neutral">{t(`inbox.type.${note.queryType}` as MessageKey)}</span>
           {late && <span className="sla-badge">{t('inbox.sla.past')}</span>}

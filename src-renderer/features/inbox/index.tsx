@@ -17,7 +17,14 @@ import { isTyping } from '../../app/shortcuts';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { FacetBar, TopFilters } from './FilterBar';
-import { defaultFilters, filtersToJson, hasNarrowing, parseFilters, resolveRange } from './model/filters';
+import {
+  defaultFilters,
+  filtersToJson,
+  hasNarrowing,
+  parseFilters,
+  resolveRange,
+  waitingOverHours,
+} from './model/filters';
 import type { InboxFilters, SortKey } from './model/filters';
 import { NoteDetail } from './NoteDetail';
 import type { NoteScope } from './NoteDetail';
@@ -142,7 +149,8 @@ const Inbox = memo(function Inbox(props: {
   }, [data.asOf, setLastSync]);
 
   // Per data revision: the columns every filter pass runs over, the search index and the display order.
-  const columns = useMemo(() => buildColumns(data.notes), [data.notes]);
+  // The marks are in the columns: a handled note leaves the waiting count, the SLA count and the badge.
+  const columns = useMemo(() => buildColumns(data.notes, data.local), [data.notes, data.local]);
   const index = useMemo(() => buildSearchIndex(data.notes), [data.notes]);
   // Build the search forms while the seller is not doing anything, so the first search is instant.
   useEffect(() => {
@@ -153,17 +161,28 @@ const Inbox = memo(function Inbox(props: {
     return () => cancel(id);
   }, [index]);
   // Sorted once per data or sort change; filtering keeps that order.
-  const order = useMemo(() => sortOrder(data.notes, f.sort), [data.notes, f.sort]);
+  const order = useMemo(() => sortOrder(data.notes, f.sort, data.local), [data.notes, f.sort, data.local]);
   // The search runs in the keystroke's own render, not deferred: over the prebuilt forms a query costs
   // about ten milliseconds, so the list answers what the box says in the same frame as the box.
   const hits = useMemo(() => searchHits(index, f.search), [index, f.search]);
   // The notes the period, item, order, seller and search leave, with per-code tallies; then the chips pick
   // the rows on screen and every count from those (a chip keystroke never goes over all the notes).
   const { status, types, itemNo, orderNo, buyerId, sellerId } = f;
+  const waitedHours = waitingOverHours(f.waiting, slaHours);
   const narrow = useMemo(
     () =>
-      narrowView(columns, order, { range, itemNo, orderNo, buyerId, sellerId, hits, nowMs: now, slaHours }),
-    [columns, order, range, itemNo, orderNo, buyerId, sellerId, hits, now, slaHours],
+      narrowView(columns, order, {
+        range,
+        itemNo,
+        orderNo,
+        buyerId,
+        sellerId,
+        hits,
+        nowMs: now,
+        slaHours,
+        ...(waitedHours === undefined ? {} : { waitingOverHours: waitedHours }),
+      }),
+    [columns, order, range, itemNo, orderNo, buyerId, sellerId, hits, now, slaHours, waitedHours],
   );
   const facets = useMemo(() => facetCache(narrow), [narrow]);
   const view = useMemo(() => facets({ status, types }), [facets, status, types]);
@@ -287,6 +306,7 @@ const Inbox = memo(function Inbox(props: {
       buyerId: '',
       sellerId: '',
       search: '',
+      waiting: '',
     });
     setSelected(new Set());
   };
@@ -477,10 +497,17 @@ const Inbox = memo(function Inbox(props: {
         statusCounts={around.statusCounts}
         typeCounts={around.typeCounts}
         sellerIds={sellerIds}
+        slaHours={slaHours}
         onClear={clearFilters}
         narrowed={narrowed}
       />
-      <SummaryStrip summary={around.summary} time={time} now={now} onOpen={open} />
+      <SummaryStrip
+        summary={around.summary}
+        time={time}
+        now={now}
+        onOpen={open}
+        onPastSla={() => patch({ waiting: 'sla' })}
+      />
 
       <div className="list-meta">
         <span aria-label={t('inbox.count.label')} className="num" data-testid="note-count">

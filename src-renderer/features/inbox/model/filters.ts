@@ -9,16 +9,37 @@ import {
   dayStartMs,
   isSaneMarketDay,
 } from '../../../../src-shared/market-day';
-import { INQUIRY_TYPES, REPLY_STATUSES } from '../../../../src-shared/note-fields';
+import { INQUIRY_TYPES } from '../../../../src-shared/note-fields';
+import type { NoteReplyStatus } from '../../../../src-main/contract';
 
 export const RANGE_PRESETS = ['today', '3d', '7d', '30d', '90d', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
-export const STATUSES = ['All', ...REPLY_STATUSES] as const;
+/** The status chips: waiting, handled (waiting but dealt with for now), answered. */
+export const STATUSES = ['All', 'NoReply', 'Handled', 'ReplyComplete'] as const satisfies readonly (
+  'All' | 'Handled' | NoteReplyStatus
+)[];
 export type StatusFilter = (typeof STATUSES)[number];
 /** The inquiry-type chips. */
 export const QUERY_TYPES = INQUIRY_TYPES;
-export const SORT_KEYS = ['status', 'type', 'title', 'buyer', 'item', 'order', 'received'] as const;
+export const SORT_KEYS = [
+  'status',
+  'type',
+  'title',
+  'buyer',
+  'item',
+  'order',
+  'received',
+  'waiting',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
+/** Notes still waiting longer than the reply SLA, or than 48 hours; '' for no such filter. */
+export const WAITING_FILTERS = ['', 'sla', '48h'] as const;
+export type WaitingFilter = (typeof WAITING_FILTERS)[number];
+
+/** The hours a waiting filter means, or undefined for none. */
+export function waitingOverHours(w: WaitingFilter, slaHours: number): number | undefined {
+  return w === 'sla' ? slaHours : w === '48h' ? 48 : undefined;
+}
 
 export interface InboxFilters {
   preset: RangePreset;
@@ -35,6 +56,7 @@ export interface InboxFilters {
   /** '' means every seller of the connection. */
   sellerId: string;
   search: string;
+  waiting: WaitingFilter;
   sort: { key: SortKey; dir: 'asc' | 'desc' };
 }
 
@@ -53,6 +75,7 @@ export function defaultFilters(): InboxFilters {
     buyerId: '',
     sellerId: '',
     search: '',
+    waiting: '',
     sort: { ...DEFAULT_SORT },
   };
 }
@@ -79,6 +102,7 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
     buyerId: text(raw['buyerId'], 100),
     sellerId: text(raw['sellerId'], 100),
     search: text(raw['search']),
+    waiting: oneOf(WAITING_FILTERS, raw['waiting'], d.waiting),
     sort: {
       key: oneOf(SORT_KEYS, (sort as JsonObject)['key'], DEFAULT_SORT.key),
       dir: (sort as JsonObject)['dir'] === 'desc' ? 'desc' : 'asc',
@@ -130,6 +154,7 @@ export function hasNarrowing(f: InboxFilters): boolean {
     !!f.orderNo ||
     !!f.buyerId ||
     !!f.sellerId ||
-    !!f.search
+    !!f.search ||
+    !!f.waiting
   );
 }

@@ -17,7 +17,7 @@
 //     chip those of every other filter (status included) with that type;
 //   - the summary (per status, per type, past the reply SLA, oldest waiting, per Korean day) is over
 //     the rows shown, in display order.
-import type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../../../src-main/contract';
+import type { InboxNote, NoteLocalMark, NoteQueryType, NoteReplyStatus } from '../../../../src-main/contract';
 import {
   MAX_PERIOD_DAYS,
   dayNumberOf,
@@ -30,8 +30,15 @@ import type { ResolvedRange, StatusFilter } from './filters';
 
 export type Counts<K extends string> = Record<K, number>;
 
+/**
+ * What the inbox counts a note as: NoReply waits for an answer; Handled is a NoReply note the seller marked as
+ * dealt with (done for now: out of the queue, the SLA count and the badge, back when unticked); ReplyComplete is
+ * answered on the marketplace, handled or not (the marketplace's word is the final one).
+ */
+export type NoteState = NoteReplyStatus | 'Handled';
+
 export interface Summary {
-  byStatus: Counts<NoteReplyStatus>;
+  byStatus: Counts<NoteState>;
   byType: Counts<NoteQueryType>;
   pastSla: number;
   oldestWaiting: InboxNote | undefined;
@@ -39,15 +46,17 @@ export interface Summary {
 }
 
 // A note's code is status * 8 + type. Values outside the contract get the code after the last (status
-// 2, type 6): they pass only when that facet is not filtered, and no chip or summary figure counts them.
+// 2, type 6): they pass only when that facet is not filtered, and no chip or summary figure counts them. A
+// handled NoReply note has status 3.
 const TYPES = QUERY_TYPES;
 const STATUSES = REPLY_STATUSES;
 const typeCode = new Map<string, number>(TYPES.map((t, i) => [t, i]));
-const statusCode = new Map<string, number>(STATUSES.map((s, i) => [s, i]));
+const statusCode = new Map<string, number>([...STATUSES.map((s, i) => [s, i] as const), ['Handled', 3]]);
 const CODES = 32;
 const statusOf = (code: number) => code >> 3;
 const typeOf = (code: number) => code & 7;
 const NO_REPLY = 0;
+const HANDLED = 3;
 
 export interface NoteColumns {
   readonly notes: readonly InboxNote[];
@@ -76,7 +85,11 @@ function encoder(codes: Map<string, number>) {
   };
 }
 
-export function buildColumns(notes: readonly InboxNote[]): NoteColumns {
+/** The notes as columns; `local` holds the seller's marks by SeqNo (a handled waiting note counts as Handled). */
+export function buildColumns(
+  notes: readonly InboxNote[],
+  local: Readonly<Record<string, NoteLocalMark>> = {},
+): NoteColumns {
   const n = notes.length;
   const at = new Float64Array(n);
   const day = new Int32Array(n);
@@ -99,9 +112,9 @@ export function buildColumns(notes: readonly InboxNote[]): NoteColumns {
     at[i] = note.at;
     day[i] = marketDayNumber(note.at);
     seqNo[i] = note.seqNo;
-    code[i] =
-      (statusCode.get(note.replyStatus) ?? STATUSES.length) * 8 +
-      (typeCode.get(note.queryType) ?? TYPES.length);
+    const status = statusCode.get(note.replyStatus) ?? STATUSES.length;
+    const handled = status === NO_REPLY && local[note.seqNo]?.handled === true;
+    code[i] = (handled ? HANDLED : status) * 8 + (typeCode.get(note.queryType) ?? TYPES.length);
     seller[i] = sellerOf(note.sellerId);
     buyer[i] = buyerOf(note.buyerId);
     item[i] = itemOf(note.itemNo);
@@ -135,6 +148,8 @@ export interface NarrowQuery {
   sellerId: string;
   /** Which notes the free-text search matches (1 = match), or undefined without a search. */
   hits: Uint8Array | undefined;
+  /** Only notes still waiting (not handled) for longer than this many hours at nowMs; absent: no such filter. */
+  waitingOverHours?: number;
   nowMs: number;
   slaHours: number;
 }
@@ -168,7 +183,7 @@ export interface NarrowedView {
 export interface NoteView {
   /** The rows on screen, in display order, as positions into the notes. */
   rows: Int32Array;
-  statusCounts: Counts<'All' | NoteReplyStatus>;
+  statusCounts: Counts<'All' | NoteState>;
   typeCounts: Counts<NoteQueryType>;
   summary: Summary;
 }
@@ -204,6 +219,7 @@ export function narrowView(cols: NoteColumns, order: Int32Array | undefined, q: 
   const perDay = new Int32Array(dayCount * CODES);
   const nowMs = q.nowMs;
   const slaMs = q.slaHours * 3_600_000;
+  const waitedMs = q.waitingOverHours === undefined ? undefined : q.waitingOverHours * 3_600_000;
 
   const rows = new Int32Array(count);
   const codes = new Uint8Array(count);
@@ -222,6 +238,7 @@ export function narrowView(cols: NoteColumns, order: Int32Array | undefined, q: 
     if (wantBuyer !== ANY && buyer[i] !== wantBuyer) continue;
     if (hits !== undefined && hits[i] !== 1) continue;
     const c = code[i]!;
+    if (waitedMs !== undefined && (statusOf(c) !== NO_REPLY || !(nowMs - a > waitedMs))) continue;
     rows[n] = i;
     codes[n] = c;
     tally[c]!++;
@@ -312,10 +329,15 @@ export function facetView(v: NarrowedView, q: FacetQuery): NoteView {
   });
   return {
     rows,
-    statusCounts: { All: statusAll, NoReply: statusTally[0]!, ReplyComplete: statusTally[1]! },
+    statusCounts: {
+      All: statusAll,
+      NoReply: statusTally[0]!,
+      Handled: statusTally[HANDLED]!,
+      ReplyComplete: statusTally[1]!,
+    },
     typeCounts: typeCounts(typeTally),
     summary: {
-      byStatus: { NoReply: byStatus[0]!, ReplyComplete: byStatus[1]! },
+      byStatus: { NoReply: byStatus[0]!, Handled: byStatus[HANDLED]!, ReplyComplete: byStatus[1]! },
       byType: typeCounts(byType),
       pastSla,
       oldestWaiting: oldest < 0 ? undefined : v.cols.notes[v.rows[oldest]!],
@@ -359,7 +381,10 @@ export function seqNosOf(cols: NoteColumns, rows: Int32Array): number[] {
   return Array.from(rows, (i) => cols.seqNo[i]!);
 }
 
-/** What the sidebar badge counts: notes waiting for an answer in the period, and how many are past the SLA. */
+/**
+ * What the sidebar badge counts: notes waiting for an answer in the period (handled ones are not), and how many
+ * are past the SLA.
+ */
 export function waitingIn(
   cols: NoteColumns,
   range: ResolvedRange,

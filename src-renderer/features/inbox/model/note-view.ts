@@ -1,6 +1,6 @@
 // From the cached notes to what the inbox shows, per data revision: the search index (its forms are built
 // while the app is idle, see index.tsx) and the display order. The filter pass itself is note-columns.ts.
-import type { InboxNote } from '../../../../src-main/contract';
+import type { InboxNote, NoteLocalMark } from '../../../../src-main/contract';
 import { createTextIndex } from '../../../../src-shared/korean-matcher';
 import type { TextIndex } from '../../../../src-shared/korean-matcher';
 import { numberAlternative, searchTextOf } from '../../../../src-shared/note-search';
@@ -35,11 +35,22 @@ export function searchHits(index: SearchIndex, query: string): Uint8Array | unde
 
 const collator = new Intl.Collator('ko', { numeric: true });
 
-function compareBy(key: SortKey): (a: InboxNote, b: InboxNote) => number {
+type Marks = Readonly<Record<string, NoteLocalMark>>;
+
+/** Waiting 0, handled 1, answered 2: the order of the status chips. */
+function stateRank(n: InboxNote, local: Marks): number {
+  if (n.replyStatus !== 'NoReply') return 2;
+  return local[n.seqNo]?.handled === true ? 1 : 0;
+}
+
+function compareBy(key: SortKey, local: Marks): (a: InboxNote, b: InboxNote) => number {
   switch (key) {
     case 'status':
-      // NoReply before ReplyComplete in ascending order.
-      return (a, b) => (a.replyStatus === b.replyStatus ? 0 : a.replyStatus === 'NoReply' ? -1 : 1);
+      // Waiting, then handled, then answered in ascending order.
+      return (a, b) => stateRank(a, local) - stateRank(b, local);
+    case 'waiting':
+      // Ascending: what still waits first, the longest wait first (the oldest); handled and answered after it.
+      return (a, b) => Math.min(stateRank(a, local), 1) - Math.min(stateRank(b, local), 1) || a.at - b.at;
     case 'type':
       return (a, b) => collator.compare(a.queryType, b.queryType);
     case 'title':
@@ -64,8 +75,12 @@ function compareDigits(a: string | undefined, b: string | undefined): number {
 }
 
 /** Positions of `notes` in sorted order (same rule as sortNotes), computed once per data or sort change. */
-export function sortOrder(notes: readonly InboxNote[], sort: InboxFilters['sort']): Int32Array {
-  const primary = compareBy(sort.key);
+export function sortOrder(
+  notes: readonly InboxNote[],
+  sort: InboxFilters['sort'],
+  local: Marks = {},
+): Int32Array {
+  const primary = compareBy(sort.key, local);
   const sign = sort.dir === 'asc' ? 1 : -1;
   const order = Int32Array.from(notes.keys());
   return order.sort((x, y) => {
@@ -76,8 +91,12 @@ export function sortOrder(notes: readonly InboxNote[], sort: InboxFilters['sort'
 }
 
 /** Sorted copy; ties fall back to oldest first, then SeqNo, so the order is total and stable. */
-export function sortNotes(notes: readonly InboxNote[], sort: InboxFilters['sort']): InboxNote[] {
-  const primary = compareBy(sort.key);
+export function sortNotes(
+  notes: readonly InboxNote[],
+  sort: InboxFilters['sort'],
+  local: Marks = {},
+): InboxNote[] {
+  const primary = compareBy(sort.key, local);
   const sign = sort.dir === 'asc' ? 1 : -1;
   return [...notes].sort((a, b) => sign * primary(a, b) || a.at - b.at || a.seqNo - b.seqNo);
 }
