@@ -13,7 +13,7 @@ import { isPastSla } from './model/note-view';
 import type { TimeFormat } from './time-format';
 import { setLocalMark } from './use-notes';
 
-function CopyButton({ value, what }: { value: string; what: string }) {
+function CopyButton({ value, what, shortcut }: { value: string; what: string; shortcut?: string }) {
   const { t } = useI18n();
   const [done, setDone] = useState(false);
   useEffect(() => {
@@ -26,7 +26,7 @@ function CopyButton({ value, what }: { value: string; what: string }) {
       type="button"
       className="icon-btn"
       aria-label={t('inbox.copy.label', { what })}
-      title={t('inbox.copy.label', { what })}
+      title={`${t('inbox.copy.label', { what })}${shortcut ? ` (${shortcut})` : ''}`}
       onClick={() => {
         void navigator.clipboard
           .writeText(value)
@@ -97,7 +97,7 @@ function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | und
   return (
     <section className="local-marks" aria-labelledby="local-marks-title">
       <h3 id="local-marks-title">{t('inbox.local.title')}</h3>
-      <label className="check">
+      <label className="check" title={`${t('inbox.local.handled')} (h)`}>
         <input
           type="checkbox"
           checked={mark?.handled ?? false}
@@ -105,7 +105,7 @@ function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | und
         />
         {t('inbox.local.handled')}
       </label>
-      <label htmlFor="note-memo" className="memo-label">
+      <label htmlFor="note-memo" className="memo-label" title={`${t('inbox.local.memo')} (m)`}>
         {t('inbox.local.memo')}
         {saved && <span className="saved">· {t('inbox.local.saved')}</span>}
       </label>
@@ -210,7 +210,7 @@ export const NoteDetail = memo(function NoteDetail(props: {
           {note.orderNo ? (
             <>
               <span className="num">{note.orderNo}</span>
-              <CopyButton value={note.orderNo} what={t('inbox.orderNo')} />
+              <CopyButton value={note.orderNo} what={t('inbox.orderNo')} shortcut="c" />
               <ScopeLink
                 scope={{ orderNo: note.orderNo }}
                 label={t('inbox.detail.allOfOrder')}

@@ -22,8 +22,10 @@ import {
   filtersToJson,
   hasNarrowing,
   parseFilters,
+  rememberLookups,
   resolveRange,
   waitingOverHours,
+  withSessionLookups,
 } from './model/filters';
 import type { InboxFilters, SortKey } from './model/filters';
 import { NoteDetail } from './NoteDetail';
@@ -51,18 +53,22 @@ const OFFLINE_CODES = new Set(['NETWORK', 'TIMEOUT']);
 const NO_NOTES: InboxNote[] = [];
 const NO_MARKS: Record<string, NoteLocalMark> = {};
 
-/** Filter state, loaded once from settings and written back (debounced) so it survives navigation and restarts. */
+/**
+ * Filter state, loaded once from settings and written back (debounced): the ways of working survive restarts,
+ * the one-off lookups only moving between pages (model/filters.ts).
+ */
 function usePersistentFilters() {
   const settings = useSettings();
   const update = useUpdateSettings();
   const [filters, setFilters] = useState<InboxFilters | undefined>();
   const stored = settings.data?.settings.inbox.filters;
   useEffect(() => {
-    if (filters === undefined && settings.data) setFilters(parseFilters(stored));
+    if (filters === undefined && settings.data) setFilters(withSessionLookups(parseFilters(stored)));
   }, [filters, settings.data, stored]);
   const mutate = update.mutate;
   useEffect(() => {
     if (!filters) return;
+    rememberLookups(filters);
     const id = setTimeout(() => mutate({ inbox: { filters: filtersToJson(filters) } }), 400);
     return () => clearTimeout(id);
   }, [filters, mutate]);
@@ -331,16 +337,66 @@ const Inbox = memo(function Inbox(props: {
     }
   };
 
+  // ---- the keys' actions, on the note under the cursor (or the open one) ----
+  const current = () => (cursorIndex >= 0 ? noteAt(cursorIndex) : openNote);
+  const toggleHandled = async () => {
+    const n = current();
+    if (!n) return;
+    const targets = selected.size > 1 ? [...selected] : [n.seqNo];
+    const handled = data.local[String(n.seqNo)]?.handled !== true;
+    setMarkError(undefined);
+    try {
+      for (const seqNo of targets) setLocalMark(qc, seqNo, await call('notes.local.set', { seqNo, handled }));
+    } catch (err) {
+      setMarkError(err);
+    }
+  };
+  const [copied, setCopied] = useState<string | undefined>();
+  useEffect(() => {
+    if (copied === undefined) return;
+    const id = setTimeout(() => setCopied(undefined), 2500);
+    return () => clearTimeout(id);
+  }, [copied]);
+  const copyOrderNo = () => {
+    const n = current();
+    if (!n) return;
+    if (!n.orderNo) {
+      setCopied(t('inbox.copied.none'));
+      return;
+    }
+    const text = t('inbox.copied.orderNo', { value: n.orderNo });
+    void navigator.clipboard.writeText(n.orderNo).then(
+      () => setCopied(text),
+      (err: unknown) => setMarkError(err),
+    );
+  };
+
   // ---- keyboard ----
   const searchRef = useRef<HTMLInputElement>(null);
   const keys = useRef<(e: KeyboardEvent) => void>(() => {});
+  const inSearch = (e: KeyboardEvent) => e.target === searchRef.current;
   const onKeyDown = (e: KeyboardEvent) => {
     if (document.querySelector('dialog[open]')) return;
     if (e.key === 'Escape') {
-      if (e.target === searchRef.current) searchRef.current?.blur();
-      if (isTyping(e.target) && e.target !== searchRef.current) return;
+      if (isTyping(e.target) && !inSearch(e)) return;
       e.preventDefault();
-      clearFilters();
+      // Leaving the box, so the list's keys work again.
+      if (inSearch(e)) searchRef.current?.blur();
+      // One-off first: Esc clears the search; the next Esc clears the rest.
+      if (f.search !== '') patch({ search: '' });
+      else clearFilters();
+      return;
+    }
+    if (inSearch(e) && (e.key === 'Enter' || e.key === 'ArrowDown') && !e.isComposing) {
+      // From the search to the results: the first row, and j/k from there.
+      e.preventDefault();
+      const first = rows.length > 0 ? noteAt(0) : undefined;
+      if (first) {
+        anchor.current = 0;
+        setCursor(first.seqNo);
+        setSelected(new Set([first.seqNo]));
+      }
+      document.querySelector<HTMLElement>('[data-testid="note-list"]')?.focus();
       return;
     }
     if (isTyping(e.target)) return;
@@ -378,6 +434,23 @@ const Inbox = memo(function Inbox(props: {
       case 'r':
         e.preventDefault();
         refresh();
+        break;
+      case 'h':
+        e.preventDefault();
+        void toggleHandled();
+        break;
+      case 'm': {
+        const n = current();
+        if (!n) break;
+        e.preventDefault();
+        setOpenSeq(n.seqNo);
+        // The pane renders the note first; then its memo takes the focus.
+        requestAnimationFrame(() => document.getElementById('note-memo')?.focus());
+        break;
+      }
+      case 'c':
+        e.preventDefault();
+        copyOrderNo();
         break;
       case 'e':
         e.preventDefault();
@@ -485,6 +558,11 @@ const Inbox = memo(function Inbox(props: {
       {mirror.isError && <ErrorPanel error={mirror.error} onRetry={() => void mirror.refetch()} />}
       {markError !== undefined && <ErrorPanel compact error={markError} />}
       {exportError !== undefined && <ErrorPanel compact error={exportError} />}
+      {copied && (
+        <div className="inbox-banner" role="status" data-testid="copied">
+          {copied}
+        </div>
+      )}
       {exportMsg && (
         <div className="inbox-banner" role="status" data-testid="export-result">
           {exportMsg}

@@ -97,11 +97,9 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
     types: Array.isArray(raw['types'])
       ? QUERY_TYPES.filter((t) => (raw['types'] as unknown[]).includes(t))
       : [],
-    itemNo: text(raw['itemNo'], 40),
-    orderNo: text(raw['orderNo'], 40),
-    buyerId: text(raw['buyerId'], 100),
+    // One-off lookups are never restored, even from a file an older version wrote with them in it.
+    ...ONE_OFF_DEFAULTS,
     sellerId: text(raw['sellerId'], 100),
-    search: text(raw['search']),
     waiting: oneOf(WAITING_FILTERS, raw['waiting'], d.waiting),
     sort: {
       key: oneOf(SORT_KEYS, (sort as JsonObject)['key'], DEFAULT_SORT.key),
@@ -112,8 +110,32 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
   return f;
 }
 
+/**
+ * The filters that describe a way of working (period, status, type, seller, waiting time, sort) persist across
+ * restarts; one-off lookups (the search, the item / order / buyer scopes) do not: an order number typed
+ * yesterday must not reopen the inbox on "1건" today. Within a session they survive moving between pages
+ * (sessionLookups).
+ */
+export const ONE_OFF_KEYS = ['search', 'itemNo', 'orderNo', 'buyerId'] as const;
+type OneOff = Pick<InboxFilters, (typeof ONE_OFF_KEYS)[number]>;
+const ONE_OFF_DEFAULTS: OneOff = { search: '', itemNo: '', orderNo: '', buyerId: '' };
+
 export function filtersToJson(f: InboxFilters): JsonObject {
-  return { ...f, types: [...f.types], sort: { ...f.sort } };
+  const kept: Partial<InboxFilters> = { ...f, types: [...f.types], sort: { ...f.sort } };
+  for (const k of ONE_OFF_KEYS) delete kept[k];
+  return kept as JsonObject;
+}
+
+/** The one-off lookups of this session: kept in memory while the seller visits other pages, gone on restart. */
+let sessionLookups: OneOff = { ...ONE_OFF_DEFAULTS };
+
+export function rememberLookups(f: InboxFilters): void {
+  sessionLookups = { search: f.search, itemNo: f.itemNo, orderNo: f.orderNo, buyerId: f.buyerId };
+}
+
+/** The stored filters with this session's one-off lookups. */
+export function withSessionLookups(f: InboxFilters): InboxFilters {
+  return { ...f, ...sessionLookups };
 }
 
 const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = {
