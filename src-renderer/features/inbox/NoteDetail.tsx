@@ -2,7 +2,7 @@
 // white-space: pre-wrap, never as HTML, so markup in a note shows as the characters the buyer typed.
 import { memo, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Images, ListFilter } from 'lucide-react';
+import { Check, Copy, Images, ListFilter, X } from 'lucide-react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
 import { call } from '../../api/desk';
 import { useShellSlots } from '../../app/shell-slots';
@@ -135,6 +135,7 @@ export const NoteDetail = memo(function NoteDetail(props: {
   now: number;
   slaHours: number;
   onScope: (scope: NoteScope) => void;
+  onClose: () => void;
 }) {
   const { t } = useI18n();
   const { navigate } = useShellSlots();
@@ -160,6 +161,16 @@ export const NoteDetail = memo(function NoteDetail(props: {
       id="note-detail"
     >
       <header className="detail-head">
+        {/* In a narrow window the pane lies over the list: this closes it (so does Esc on the list). */}
+        <button
+          type="button"
+          className="icon-btn detail-close"
+          aria-label={t('inbox.detail.close')}
+          title={t('inbox.detail.close')}
+          onClick={props.onClose}
+        >
+          <X size={14} aria-hidden />
+        </button>
         <div className="detail-tags">
           <span className={`badge ${waiting && !handled ? 'badge-noreply' : 'badge-neutral'}`}>
             {t(handled ? 'inbox.status.Handled' : `inbox.status.${note.replyStatus}`)}

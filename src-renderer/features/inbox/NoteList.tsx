@@ -162,6 +162,7 @@ export function NoteList(props: {
               key={c.key}
               role="columnheader"
               className={c.className}
+              title={t(c.label)}
               aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
             >
               <button
@@ -221,6 +222,8 @@ const Row = memo(function Row(props: {
   const open = n.replyStatus === 'NoReply';
   const waiting = open && !handled;
   const late = waiting && isPastSla(n, now, slaHours);
+  // Narrow columns cut English words: the whole one is the cell's tooltip.
+  const statusLabel = t(waiting || !open ? `inbox.status.${n.replyStatus}` : 'inbox.status.Handled');
   const classes = ['note-row'];
   if (selected) classes.push('selected');
   if (props.isCursor) classes.push('cursor');
@@ -244,8 +247,9 @@ const Row = memo(function Row(props: {
       <div
         role="gridcell"
         className={waiting ? 'c-status noreply' : open ? 'c-status handled' : 'c-status replied'}
+        title={statusLabel}
       >
-        {t(waiting || !open ? `inbox.status.${n.replyStatus}` : 'inbox.status.Handled')}
+        {statusLabel}
       </div>
       <div role="gridcell" className="c-type">
         {t(`inbox.type.${n.queryType}` as MessageKey)}

@@ -221,6 +221,7 @@ const Inbox = memo(function Inbox(props: {
     setSelected(new Set([n.seqNo]));
   }, []);
 
+  const closeNote = useCallback(() => setOpenSeq(undefined), []);
   const cursorIndex = useMemo(() => rowOfSeq(columns, rows, cursor), [columns, rows, cursor]);
 
   const onRowClick = (index: number, e: MouseEvent) => {
@@ -644,6 +645,7 @@ const Inbox = memo(function Inbox(props: {
           now={now}
           slaHours={slaHours}
           onScope={onScope}
+          onClose={closeNote}
         />
       </div>
     </div>
