@@ -9,15 +9,13 @@ import {
   dayStartMs,
   isSaneMarketDay,
 } from '../../../../src-shared/market-day';
-import { INQUIRY_TYPES } from '../../../../src-shared/note-fields';
-import type { NoteReplyStatus } from '../../../../src-main/contract';
+import { INQUIRY_TYPES, REPLY_STATUSES } from '../../../../src-shared/note-fields';
 
 export const RANGE_PRESETS = ['today', '3d', '7d', '30d', '90d', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 /** The status chips: waiting, handled (waiting but dealt with for now), answered. */
-export const STATUSES = ['All', 'NoReply', 'Handled', 'ReplyComplete'] as const satisfies readonly (
-  'All' | 'Handled' | NoteReplyStatus
-)[];
+const [WAITING, ...ANSWERED] = REPLY_STATUSES;
+export const STATUSES = ['All', WAITING, 'Handled', ...ANSWERED] as const;
 export type StatusFilter = (typeof STATUSES)[number];
 /** The inquiry-type chips. */
 export const QUERY_TYPES = INQUIRY_TYPES;
