@@ -229,8 +229,12 @@ export function createMatcher<T>(
  * write to them.
  */
 export interface TextIndex {
-  /** A mask over the items (1 = match), or undefined for an empty query. Read-only. */
-  matchMask(query: string): Uint8Array | undefined;
+  /**
+   * A mask over the items (1 = match), or undefined for an empty query. Read-only. With `initialsOnly`, a query of
+   * initial consonants alone matches only the items whose initials hold it (ㅂㅅ finds 배송, not 없어요, whose
+   * letters ㅂ,ㅅ only follow each other inside one syllable); other queries are unaffected.
+   */
+  matchMask(query: string, opts?: { initialsOnly?: boolean }): Uint8Array | undefined;
   /** Builds every form now (e.g. while the app is idle), so no keystroke pays for it. */
   warm(): void;
   readonly size: number;
@@ -322,6 +326,7 @@ export function narrows(prev: CompiledQuery, next: CompiledQuery): boolean {
 
 interface Answer {
   query: CompiledQuery;
+  initialsOnly: boolean;
   mask: Uint8Array;
   /** The matching items, ascending. */
   hits: Int32Array;
@@ -354,10 +359,11 @@ export function createTextIndex<T>(items: readonly T[], getText: (item: T) => st
     warm() {
       build();
     },
-    matchMask(query) {
+    matchMask(query, opts) {
       const q = compileQuery(query.replaceAll(SEP, ''));
       if (q === undefined) return undefined;
-      const known = answers.findIndex((a) => a.query.norm === q.norm);
+      const initialsOnly = opts?.initialsOnly === true && q.choseong;
+      const known = answers.findIndex((a) => a.query.norm === q.norm && a.initialsOnly === initialsOnly);
       if (known >= 0) {
         const [a] = answers.splice(known, 1);
         answers.unshift(a!);
@@ -369,17 +375,22 @@ export function createTextIndex<T>(items: readonly T[], getText: (item: T) => st
       // Reading a quarter of the items one by one costs about one scan of everything.
       let base: Answer | undefined;
       for (const a of answers) {
-        if (a.hits.length <= count / 4 && narrows(a.query, q) && (!base || a.hits.length < base.hits.length))
+        if (
+          a.initialsOnly === initialsOnly &&
+          a.hits.length <= count / 4 &&
+          narrows(a.query, q) &&
+          (!base || a.hits.length < base.hits.length)
+        )
           base = a;
       }
-      const needles: [JoinedForm, string][] = [[jamo, encode(jamoOfQuery(q))]];
+      const needles: [JoinedForm, string][] = initialsOnly ? [] : [[jamo, encode(jamoOfQuery(q))]];
       if (q.choseong) needles.push([cho, encode(q.norm)]);
       for (const [form, needle] of needles) {
         if (base) markWithin(form, needle, mask, base.hits);
         else markAll(form, needle, mask);
       }
       const hits = hitsOf(mask, base?.hits);
-      answers.unshift({ query: q, mask, hits });
+      answers.unshift({ query: q, initialsOnly, mask, hits });
       if (answers.length > KEPT_ANSWERS) answers.pop();
       return mask;
     },

@@ -56,7 +56,7 @@ export interface NoteField {
     readonly align?: 'right';
     readonly max?: number;
   };
-  /** Part of the free-text search (title, content, buyer, item). */
+  /** Part of the free-text search (words, and numbers whole or partial: src-shared/note-search.ts). */
   readonly searched?: boolean;
 }
 
@@ -72,6 +72,7 @@ export const NOTE_FIELDS = [
     exportOrder: 0,
     exportWidth: 10,
     table: { order: 0, align: 'right' },
+    searched: true,
   },
   {
     key: 'buyerId',
@@ -106,6 +107,7 @@ export const NOTE_FIELDS = [
     exportOrder: 5,
     exportWidth: 12,
     table: { order: 7 },
+    searched: true,
   },
   {
     key: 'itemName',
@@ -129,6 +131,7 @@ export const NOTE_FIELDS = [
     exportOrder: 7,
     exportWidth: 20,
     table: { order: 6, align: 'right' },
+    searched: true,
   },
   {
     key: 'insDate',

@@ -185,7 +185,10 @@ export interface ProfileMirrorInfo {
 
 /** A question about the whole mirror; every given criterion must match. */
 export interface NotesLookupRequest {
-  /** Substring of title, content, buyer or item name (case-insensitive for Latin letters). */
+  /**
+   * What the inbox's one search box finds: words of title, content, buyer or item name (초성 too), and item,
+   * order and note numbers whole or partial (src-shared/note-search.ts).
+   */
   text?: string;
   seqNo?: number;
   orderNo?: string;
@@ -219,12 +222,14 @@ export interface NotesCountRequest {
   sellerId?: string;
   itemNo?: string;
   orderNo?: string;
+  buyerId?: string;
   text?: string;
 }
 
 export interface NotesCountResult {
   /** Withdrawn notes are not counted. */
   total: number;
+  /** Waiting for an answer: NoReply and not marked handled. */
   noReply: number;
 }
 

@@ -22,6 +22,13 @@ import type {
 import type { NoteField, NoteFieldKey } from '../../src-shared/note-fields';
 import { CODE_VALUES, NOTE_FIELDS } from '../../src-shared/note-fields';
 import { dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
+import {
+  SEARCHED_FIELDS,
+  loosePattern,
+  normalizedSearchText,
+  numberAlternative,
+  storeTextPatterns,
+} from '../../src-shared/note-search';
 import { inTransaction } from './sqlite-file';
 
 /** What a mirror belongs to, written once when it is created. */
@@ -67,11 +74,14 @@ export interface WaitingNote {
 const FIELD_COLUMNS = NOTE_FIELDS.map((f) => f.column);
 const ALL_COLUMNS = [...FIELD_COLUMNS, 'at', 'day'];
 
+// A search is answered in two passes over the rows: a loose GLOB on each raw field (C speed) picks the candidates,
+// then the note's normalized search text, built by the same code as the inbox's (desk_search_text, registered
+// below), is matched exactly. src-shared/note-search.ts has the rule and the patterns.
+const SEARCH_TEXT = `desk_search_text(${SEARCHED_FIELDS.map((f) => f.column).join(', ')})`;
+
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-const SEARCHED = NOTE_FIELDS.filter((f) => 'searched' in f && f.searched).map((f) => f.column);
 
 interface Filter {
   where: string[];
@@ -99,8 +109,23 @@ function noteFilter(q: {
   eq('seller_id', q.sellerId);
   const text = q.text?.trim();
   if (text) {
-    f.where.push(`(${SEARCHED.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    for (let i = 0; i < SEARCHED.length; i++) f.params.push(likePattern(text));
+    const patterns = storeTextPatterns(text);
+    if (patterns) {
+      const digits = numberAlternative(text);
+      if (digits) patterns.push(`*${digits}*`);
+      const loose = patterns.map(loosePattern);
+      const anyField = loose.flatMap(() => SEARCHED_FIELDS.map((c) => `${c.column} GLOB ?`)).join(' OR ');
+      // CASE keeps the order: the exact pass runs only on the rows the loose one let through.
+      f.where.push(
+        `(CASE WHEN ${anyField} THEN (${patterns.map(() => `${SEARCH_TEXT} GLOB ?`).join(' OR ')}) ELSE 0 END)`,
+      );
+      for (const l of loose) for (let i = 0; i < SEARCHED_FIELDS.length; i++) f.params.push(l);
+      f.params.push(...patterns);
+    } else {
+      // A syllable still being typed: the plain substring, the nearest the store can say.
+      f.where.push(`(${SEARCHED_FIELDS.map((c) => `${c.column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+      for (let i = 0; i < SEARCHED_FIELDS.length; i++) f.params.push(likePattern(text));
+    }
   }
   return f;
 }
@@ -118,6 +143,9 @@ export class MirrorStore {
     readonly db: DatabaseSync,
     readonly file: string,
   ) {
+    db.function('desk_search_text', { deterministic: true, varargs: true }, (...values) =>
+      normalizedSearchText(values as (string | number | null)[]),
+    );
     const changed = [...ALL_COLUMNS.filter((c) => c !== 'seq_no')]
       .map((c) => `notes.${c} IS NOT excluded.${c}`)
       .join(' OR ');
@@ -448,8 +476,11 @@ export class MirrorStore {
     }
     const row = this.db
       .prepare(
-        `SELECT count(*) AS total, coalesce(sum(reply_status = 'NoReply'), 0) AS waiting FROM notes
-         WHERE ${f.where.join(' AND ')}`,
+        // A handled note is done for now: not waiting (the inbox counts it as handled).
+        `SELECT count(*) AS total,
+                coalesce(sum(reply_status = 'NoReply'
+                  AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1)), 0) AS waiting
+         FROM notes WHERE ${f.where.join(' AND ')}`,
       )
       .get(...f.params) as { total: number; waiting: number };
     return { total: Number(row.total), noReply: Number(row.waiting) };

@@ -257,7 +257,7 @@ describe('the store answers for the rest of the mirror', () => {
       })
       .filter((n) => n.OrderNo === older.OrderNo);
     const inWeek = sameOrder.filter((n) => Date.parse(n.InsDate!) >= dayStartMs(WEEK_START));
-    await page.getByLabel('주문번호').fill(older.OrderNo!);
+    await page.getByLabel('검색').fill(older.OrderNo!);
     const hint = page.getByTestId('outside-hint');
     await expect
       .poll(() => hint.textContent(), LONG)

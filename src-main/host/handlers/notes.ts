@@ -216,6 +216,7 @@ export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
     sellerId: sellerId.optional(),
     itemNo: z.string().max(40).optional(),
     orderNo: orderNo.optional(),
+    buyerId: z.string().max(100).optional(),
     text: text.optional(),
   }),
   'notes.sync': marketPeriodSchema(

@@ -3,12 +3,12 @@
 import { memo } from 'react';
 import type { RefObject } from 'react';
 import { Download, RefreshCw, Search, X } from 'lucide-react';
-import type { NoteQueryType, NoteReplyStatus } from '../../../src-main/contract';
+import type { NoteQueryType } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { QUERY_TYPES, RANGE_PRESETS, STATUSES } from './model/filters';
-import type { InboxFilters, RangePreset, ResolvedRange } from './model/filters';
-import type { Counts } from './model/note-columns';
+import type { InboxFilters, RangePreset, ResolvedRange, WaitingFilter } from './model/filters';
+import type { Counts, NoteState } from './model/note-columns';
 import { formatCount } from './count-format';
 import {
   FIRST_MARKET_DAY,
@@ -18,6 +18,10 @@ import {
 } from '../../../src-shared/market-day';
 
 type Patch = (patch: Partial<InboxFilters>) => void;
+
+// Item and order numbers are typed into the one search box (whole or partial); these exact scopes come from the
+// note pane's "all notes of this item / order / buyer" and show as chips that remove themselves.
+const SCOPES = ['itemNo', 'orderNo', 'buyerId'] as const;
 
 /** Memoized: a chip keystroke does not touch the top bar. */
 export const TopFilters = memo(function TopFilters(props: {
@@ -126,9 +130,10 @@ export const TopFilters = memo(function TopFilters(props: {
 export function FacetBar(props: {
   filters: InboxFilters;
   patch: Patch;
-  statusCounts: Counts<'All' | NoteReplyStatus>;
+  statusCounts: Counts<'All' | NoteState>;
   typeCounts: Counts<NoteQueryType>;
   sellerIds: readonly string[];
+  slaHours: number;
   onClear: () => void;
   narrowed: boolean;
 }) {
@@ -168,6 +173,15 @@ export function FacetBar(props: {
         ))}
       </div>
       <select
+        aria-label={t('inbox.waiting')}
+        value={f.waiting}
+        onChange={(e) => patch({ waiting: e.target.value as WaitingFilter })}
+      >
+        <option value="">{t('inbox.waiting.any')}</option>
+        <option value="sla">{t('inbox.waiting.sla', { hours: props.slaHours })}</option>
+        <option value="48h">{t('inbox.waiting.48h')}</option>
+      </select>
+      <select
         aria-label={t('inbox.seller')}
         value={f.sellerId}
         onChange={(e) => patch({ sellerId: e.target.value })}
@@ -179,22 +193,25 @@ export function FacetBar(props: {
           </option>
         ))}
       </select>
-      <input
-        className="num narrow"
-        aria-label={t('inbox.itemNo')}
-        placeholder={t('inbox.itemNo')}
-        inputMode="numeric"
-        value={f.itemNo}
-        onChange={(e) => patch({ itemNo: e.target.value.trim() })}
-      />
-      <input
-        className="num narrow"
-        aria-label={t('inbox.orderNo')}
-        placeholder={t('inbox.orderNo')}
-        inputMode="numeric"
-        value={f.orderNo}
-        onChange={(e) => patch({ orderNo: e.target.value.trim() })}
-      />
+      {SCOPES.map((key) => {
+        const value = f[key];
+        if (!value) return null;
+        const label = t(`inbox.scope.${key}`, { value });
+        return (
+          <button
+            key={key}
+            type="button"
+            className="chip active scope-chip"
+            data-testid={`scope-${key}`}
+            aria-label={t('inbox.scope.remove', { what: label })}
+            title={t('inbox.scope.remove', { what: label })}
+            onClick={() => patch({ [key]: '' })}
+          >
+            <span className="num">{label}</span>
+            <X size={12} aria-hidden />
+          </button>
+        );
+      })}
       {props.narrowed && (
         <button type="button" className="btn btn-small btn-ghost" onClick={props.onClear} title="Esc">
           <X size={13} aria-hidden />

@@ -12,6 +12,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel';
 import type { InboxFilters, ResolvedRange } from './model/filters';
 import { NOTES_ROOT } from './use-notes';
 import { addDays, dayStartMs } from '../../../src-shared/market-day';
+import { storeTextPatterns } from '../../../src-shared/note-search';
 
 function noticeKey(n: NotesMirrorNotice): MessageKey {
   if (n.kind === 'cache-reset') return 'inbox.notice.cacheReset';
@@ -105,13 +106,10 @@ export function MirrorBanners({ status }: { status: NotesMirrorStatus | undefine
   );
 }
 
-// The store's text search is a plain substring; initial consonants (ㅂㅅ) are the inbox's own matcher's, so they
-// are left out of the question rather than answered wrongly.
-const JAMO = /[\u3131-\u314e\u1100-\u1112]/;
 const WIDER_DAYS = 90;
 
 /**
- * Under narrowing filters (item, order, seller, search): how many more notes the store holds for them in the last
+ * Under narrowing filters (item, order, buyer, seller, search): how many more notes the store holds for them in the last
  * 90 days than the period shows, with a button to widen the period; and, when some of the matches are notes the
  * marketplace no longer lists, that they are kept but left out.
  */
@@ -127,10 +125,13 @@ export function OutsidePeriodHint({
   onWiden: () => void;
 }) {
   const { t } = useI18n();
-  const text = JAMO.test(filters.search) ? '' : filters.search.trim();
+  // The store answers a search the way the box does (src-shared/note-search.ts), except for a syllable still
+  // being typed: that one is not asked about rather than answered differently.
+  const text = storeTextPatterns(filters.search) ? filters.search.trim() : '';
   const criteria = {
     ...(filters.itemNo.trim() ? { itemNo: filters.itemNo.trim() } : {}),
     ...(/^\d{1,19}$/.test(filters.orderNo.trim()) ? { orderNo: filters.orderNo.trim() } : {}),
+    ...(filters.buyerId ? { buyerId: filters.buyerId } : {}),
     ...(filters.sellerId ? { sellerId: filters.sellerId } : {}),
     ...(text ? { text } : {}),
   };

@@ -2,7 +2,7 @@
 // white-space: pre-wrap, never as HTML, so markup in a note shows as the characters the buyer typed.
 import { memo, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Images } from 'lucide-react';
+import { Check, Copy, Images, ListFilter, X } from 'lucide-react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
 import { call } from '../../api/desk';
 import { useShellSlots } from '../../app/shell-slots';
@@ -15,7 +15,7 @@ import { ReplyTemplatePicker } from './ReplyTemplatePicker';
 import type { TimeFormat } from './time-format';
 import { setLocalMark } from './use-notes';
 
-function CopyButton({ value, what }: { value: string; what: string }) {
+function CopyButton({ value, what, shortcut }: { value: string; what: string; shortcut?: string }) {
   const { t } = useI18n();
   const [done, setDone] = useState(false);
   useEffect(() => {
@@ -28,7 +28,7 @@ function CopyButton({ value, what }: { value: string; what: string }) {
       type="button"
       className="icon-btn"
       aria-label={t('inbox.copy.label', { what })}
-      title={t('inbox.copy.label', { what })}
+      title={`${t('inbox.copy.label', { what })}${shortcut ? ` (${shortcut})` : ''}`}
       onClick={() => {
         void navigator.clipboard
           .writeText(value)
@@ -38,6 +38,33 @@ function CopyButton({ value, what }: { value: string; what: string }) {
     >
       {done ? <Check size={13} aria-hidden /> : <Copy size={13} aria-hidden />}
       {done && <span className="copied">{t('inbox.copied')}</span>}
+    </button>
+  );
+}
+
+export type NoteScope = { buyerId: string } | { itemNo: string } | { orderNo: string };
+
+/** "All notes of this buyer / item / order": one click narrows the list to that exact value. */
+function ScopeLink({
+  scope,
+  label,
+  onScope,
+}: {
+  scope: NoteScope;
+  label: string;
+  onScope: (s: NoteScope) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <button
+      type="button"
+      className="link-btn scope-link"
+      aria-label={label}
+      title={label}
+      onClick={() => onScope(scope)}
+    >
+      <ListFilter size={12} aria-hidden />
+      {t('inbox.detail.all')}
     </button>
   );
 }
@@ -72,7 +99,7 @@ function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | und
   return (
     <section className="local-marks" aria-labelledby="local-marks-title">
       <h3 id="local-marks-title">{t('inbox.local.title')}</h3>
-      <label className="check">
+      <label className="check" title={`${t('inbox.local.handled')} (h)`}>
         <input
           type="checkbox"
           checked={mark?.handled ?? false}
@@ -80,7 +107,7 @@ function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | und
         />
         {t('inbox.local.handled')}
       </label>
-      <label htmlFor="note-memo" className="memo-label">
+      <label htmlFor="note-memo" className="memo-label" title={`${t('inbox.local.memo')} (m)`}>
         {t('inbox.local.memo')}
         {saved && <span className="saved">· {t('inbox.local.saved')}</span>}
       </label>
@@ -109,6 +136,8 @@ export const NoteDetail = memo(function NoteDetail(props: {
   time: TimeFormat;
   now: number;
   slaHours: number;
+  onScope: (scope: NoteScope) => void;
+  onClose: () => void;
 }) {
   const { t } = useI18n();
   const { navigate } = useShellSlots();
@@ -123,7 +152,8 @@ export const NoteDetail = memo(function NoteDetail(props: {
   }
   const inLookbook = lookbook.data?.itemNos.includes(note.itemNo) ?? false;
   const waiting = note.replyStatus === 'NoReply';
-  const late = isPastSla(note, props.now, props.slaHours);
+  const handled = waiting && props.mark?.handled === true;
+  const late = !handled && isPastSla(note, props.now, props.slaHours);
   return (
     <aside
       className="note-detail"
@@ -133,9 +163,19 @@ export const NoteDetail = memo(function NoteDetail(props: {
       id="note-detail"
     >
       <header className="detail-head">
+        {/* In a narrow window the pane lies over the list: this closes it (so does Esc on the list). */}
+        <button
+          type="button"
+          className="icon-btn detail-close"
+          aria-label={t('inbox.detail.close')}
+          title={t('inbox.detail.close')}
+          onClick={props.onClose}
+        >
+          <X size={14} aria-hidden />
+        </button>
         <div className="detail-tags">
-          <span className={`badge ${waiting ? 'badge-noreply' : 'badge-neutral'}`}>
-            {t(`inbox.status.${note.replyStatus}`)}
+          <span className={`badge ${waiting && !handled ? 'badge-noreply' : 'badge-neutral'}`}>
+            {t(handled ? 'inbox.status.Handled' : `inbox.status.${note.replyStatus}`)}
           </span>
           <span className="badge badge-neutral">{t(`inbox.type.${note.queryType}` as MessageKey)}</span>
           {late && <span className="sla-badge">{t('inbox.sla.past')}</span>}
@@ -149,6 +189,11 @@ export const NoteDetail = memo(function NoteDetail(props: {
         <dd>
           <span data-testid="detail-buyer">{note.buyerId}</span>
           <CopyButton value={note.buyerId} what={t('inbox.col.buyer')} />
+          <ScopeLink
+            scope={{ buyerId: note.buyerId }}
+            label={t('inbox.detail.allOfBuyer')}
+            onScope={props.onScope}
+          />
         </dd>
         <dt>{t('inbox.detail.seller')}</dt>
         <dd>{note.sellerId}</dd>
@@ -157,6 +202,11 @@ export const NoteDetail = memo(function NoteDetail(props: {
           <span className="detail-item">{note.itemName}</span>{' '}
           <span className="num muted">{note.itemNo}</span>
           <CopyButton value={note.itemNo} what={t('inbox.itemNo')} />
+          <ScopeLink
+            scope={{ itemNo: note.itemNo }}
+            label={t('inbox.detail.allOfItem')}
+            onScope={props.onScope}
+          />
           {inLookbook && (
             <button
               type="button"
@@ -173,7 +223,12 @@ export const NoteDetail = memo(function NoteDetail(props: {
           {note.orderNo ? (
             <>
               <span className="num">{note.orderNo}</span>
-              <CopyButton value={note.orderNo} what={t('inbox.orderNo')} />
+              <CopyButton value={note.orderNo} what={t('inbox.orderNo')} shortcut="c" />
+              <ScopeLink
+                scope={{ orderNo: note.orderNo }}
+                label={t('inbox.detail.allOfOrder')}
+                onScope={props.onScope}
+              />
             </>
           ) : (
             <span className="muted">{t('inbox.detail.noOrder')}</span>

@@ -23,7 +23,7 @@ import type { TimeFormat } from './time-format';
 
 export const ROW_HEIGHT = 34;
 
-const COLUMNS: { key: SortKey | 'waiting'; label: MessageKey; className: string }[] = [
+const COLUMNS: { key: SortKey; label: MessageKey; className: string }[] = [
   { key: 'status', label: 'inbox.col.status', className: 'c-status' },
   { key: 'type', label: 'inbox.col.type', className: 'c-type' },
   { key: 'title', label: 'inbox.col.title', className: 'c-title' },
@@ -157,32 +157,28 @@ export function NoteList(props: {
       <div className="note-head" role="row" aria-rowindex={1}>
         {COLUMNS.map((c) => {
           const active = c.key === sort.key;
-          const sortable = c.key !== 'waiting';
           return (
             <div
               key={c.key}
               role="columnheader"
               className={c.className}
+              title={t(c.label)}
               aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
             >
-              {sortable ? (
-                <button
-                  type="button"
-                  className="sort-btn"
-                  title={t('inbox.sort.hint')}
-                  onClick={() => props.onSort(c.key as SortKey)}
-                >
-                  {t(c.label)}
-                  {active &&
-                    (sort.dir === 'asc' ? (
-                      <ArrowUp size={12} aria-hidden />
-                    ) : (
-                      <ArrowDown size={12} aria-hidden />
-                    ))}
-                </button>
-              ) : (
-                t(c.label)
-              )}
+              <button
+                type="button"
+                className="sort-btn"
+                title={t('inbox.sort.hint')}
+                onClick={() => props.onSort(c.key)}
+              >
+                {t(c.label)}
+                {active &&
+                  (sort.dir === 'asc' ? (
+                    <ArrowUp size={12} aria-hidden />
+                  ) : (
+                    <ArrowDown size={12} aria-hidden />
+                  ))}
+              </button>
             </div>
           );
         })}
@@ -222,8 +218,12 @@ const Row = memo(function Row(props: {
 }) {
   const { t } = useI18n();
   const { note: n, index, selected, handled, now, slaHours, time } = props;
-  const waiting = n.replyStatus === 'NoReply';
-  const late = isPastSla(n, now, slaHours);
+  // A handled note is done for now: it shows how long it has been open, but no longer counts against the SLA.
+  const open = n.replyStatus === 'NoReply';
+  const waiting = open && !handled;
+  const late = waiting && isPastSla(n, now, slaHours);
+  // Narrow columns cut English words: the whole one is the cell's tooltip.
+  const statusLabel = t(waiting || !open ? `inbox.status.${n.replyStatus}` : 'inbox.status.Handled');
   const classes = ['note-row'];
   if (selected) classes.push('selected');
   if (props.isCursor) classes.push('cursor');
@@ -244,14 +244,18 @@ const Row = memo(function Row(props: {
       }}
       onClick={(e) => props.onClick(index, e)}
     >
-      <div role="gridcell" className={waiting ? 'c-status noreply' : 'c-status replied'}>
-        {t(`inbox.status.${n.replyStatus}`)}
+      <div
+        role="gridcell"
+        className={waiting ? 'c-status noreply' : open ? 'c-status handled' : 'c-status replied'}
+        title={statusLabel}
+      >
+        {statusLabel}
       </div>
       <div role="gridcell" className="c-type">
         {t(`inbox.type.${n.queryType}` as MessageKey)}
       </div>
       <div role="gridcell" className="c-title">
-        {handled && <span className="handled-tag">{t('inbox.handled')}</span>}
+        {handled && !open && <span className="handled-tag">{t('inbox.handled')}</span>}
         {n.title}
       </div>
       <div role="gridcell" className="c-buyer">
@@ -267,9 +271,11 @@ const Row = memo(function Row(props: {
         {time.relative(n.at)}
       </div>
       <div role="gridcell" className="c-waiting num">
-        {waiting && (
+        {open && (
           <>
-            <span className={late ? 'waiting late' : 'waiting'}>{time.duration(now - n.at)}</span>
+            <span className={late ? 'waiting late' : waiting ? 'waiting' : 'waiting muted'}>
+              {time.duration(now - n.at)}
+            </span>
             {late && (
               <span className="sla-badge" data-testid="sla-badge">
                 {t('inbox.sla.past')}

@@ -68,11 +68,14 @@ export const SummaryStrip = memo(function SummaryStrip({
   time,
   now,
   onOpen,
+  onPastSla,
 }: {
   summary: Summary;
   time: TimeFormat;
   now: number;
   onOpen: (note: InboxNote) => void;
+  /** Shows only the notes past the SLA. */
+  onPastSla: () => void;
 }) {
   const { t } = useI18n();
   const oldest = summary.oldestWaiting;
@@ -85,10 +88,21 @@ export const SummaryStrip = memo(function SummaryStrip({
         </span>
       </div>
       <div className="stat">
+        <span className="stat-label">{t('inbox.status.Handled')}</span>
+        <span className="stat-value num" data-testid="summary-handled">
+          {formatCount(summary.byStatus.Handled)}
+        </span>
+      </div>
+      <div className="stat">
         <span className="stat-label">{t('inbox.status.ReplyComplete')}</span>
         <span className="stat-value num">{formatCount(summary.byStatus.ReplyComplete)}</span>
       </div>
-      <div className="stat">
+      <button
+        type="button"
+        className="stat stat-btn"
+        onClick={onPastSla}
+        title={t('inbox.summary.pastSla.filter')}
+      >
         <span className="stat-label">{t('inbox.summary.pastSla')}</span>
         <span
           className={`stat-value num ${summary.pastSla > 0 ? 'late' : ''}`}
@@ -96,7 +110,7 @@ export const SummaryStrip = memo(function SummaryStrip({
         >
           {formatCount(summary.pastSla)}
         </span>
-      </div>
+      </button>
       <div className="stat stat-types">
         <span className="stat-label">{t('inbox.type')}</span>
         <span className="type-mix num">

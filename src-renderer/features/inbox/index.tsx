@@ -17,9 +17,19 @@ import { isTyping } from '../../app/shortcuts';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { FacetBar, TopFilters } from './FilterBar';
-import { defaultFilters, filtersToJson, hasNarrowing, parseFilters, resolveRange } from './model/filters';
+import {
+  defaultFilters,
+  filtersToJson,
+  hasNarrowing,
+  parseFilters,
+  rememberLookups,
+  resolveRange,
+  waitingOverHours,
+  withSessionLookups,
+} from './model/filters';
 import type { InboxFilters, SortKey } from './model/filters';
 import { NoteDetail } from './NoteDetail';
+import type { NoteScope } from './NoteDetail';
 import { NoteList } from './NoteList';
 import { buildColumns, facetCache, narrowView, rowOfSeq, seqNosOf, waitingIn } from './model/note-columns';
 import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
@@ -46,18 +56,22 @@ const OFFLINE_CODES = new Set(['NETWORK', 'TIMEOUT']);
 const NO_NOTES: InboxNote[] = [];
 const NO_MARKS: Record<string, NoteLocalMark> = {};
 
-/** Filter state, loaded once from settings and written back (debounced) so it survives navigation and restarts. */
+/**
+ * Filter state, loaded once from settings and written back (debounced): the ways of working survive restarts,
+ * the one-off lookups only moving between pages (model/filters.ts).
+ */
 function usePersistentFilters() {
   const settings = useSettings();
   const update = useUpdateSettings();
   const [filters, setFilters] = useState<InboxFilters | undefined>();
   const stored = settings.data?.settings.inbox.filters;
   useEffect(() => {
-    if (filters === undefined && settings.data) setFilters(parseFilters(stored));
+    if (filters === undefined && settings.data) setFilters(withSessionLookups(parseFilters(stored)));
   }, [filters, settings.data, stored]);
   const mutate = update.mutate;
   useEffect(() => {
     if (!filters) return;
+    rememberLookups(filters);
     const id = setTimeout(() => mutate({ inbox: { filters: filtersToJson(filters) } }), 400);
     return () => clearTimeout(id);
   }, [filters, mutate]);
@@ -144,7 +158,8 @@ const Inbox = memo(function Inbox(props: {
   }, [data.asOf, setLastSync]);
 
   // Per data revision: the columns every filter pass runs over, the search index and the display order.
-  const columns = useMemo(() => buildColumns(data.notes), [data.notes]);
+  // The marks are in the columns: a handled note leaves the waiting count, the SLA count and the badge.
+  const columns = useMemo(() => buildColumns(data.notes, data.local), [data.notes, data.local]);
   const index = useMemo(() => buildSearchIndex(data.notes), [data.notes]);
   // Build the search forms while the seller is not doing anything, so the first search is instant.
   useEffect(() => {
@@ -155,16 +170,28 @@ const Inbox = memo(function Inbox(props: {
     return () => cancel(id);
   }, [index]);
   // Sorted once per data or sort change; filtering keeps that order.
-  const order = useMemo(() => sortOrder(data.notes, f.sort), [data.notes, f.sort]);
+  const order = useMemo(() => sortOrder(data.notes, f.sort, data.local), [data.notes, f.sort, data.local]);
   // The search runs in the keystroke's own render, not deferred: over the prebuilt forms a query costs
   // about ten milliseconds, so the list answers what the box says in the same frame as the box.
   const hits = useMemo(() => searchHits(index, f.search), [index, f.search]);
   // The notes the period, item, order, seller and search leave, with per-code tallies; then the chips pick
   // the rows on screen and every count from those (a chip keystroke never goes over all the notes).
-  const { status, types, itemNo, orderNo, sellerId } = f;
+  const { status, types, itemNo, orderNo, buyerId, sellerId } = f;
+  const waitedHours = waitingOverHours(f.waiting, slaHours);
   const narrow = useMemo(
-    () => narrowView(columns, order, { range, itemNo, orderNo, sellerId, hits, nowMs: now, slaHours }),
-    [columns, order, range, itemNo, orderNo, sellerId, hits, now, slaHours],
+    () =>
+      narrowView(columns, order, {
+        range,
+        itemNo,
+        orderNo,
+        buyerId,
+        sellerId,
+        hits,
+        nowMs: now,
+        slaHours,
+        ...(waitedHours === undefined ? {} : { waitingOverHours: waitedHours }),
+      }),
+    [columns, order, range, itemNo, orderNo, buyerId, sellerId, hits, now, slaHours, waitedHours],
   );
   const facets = useMemo(() => facetCache(narrow), [narrow]);
   const view = useMemo(() => facets({ status, types }), [facets, status, types]);
@@ -197,6 +224,7 @@ const Inbox = memo(function Inbox(props: {
     setSelected(new Set([n.seqNo]));
   }, []);
 
+  const closeNote = useCallback(() => setOpenSeq(undefined), []);
   const cursorIndex = useMemo(() => rowOfSeq(columns, rows, cursor), [columns, rows, cursor]);
 
   const onRowClick = (index: number, e: MouseEvent) => {
@@ -293,9 +321,26 @@ const Inbox = memo(function Inbox(props: {
 
   const clearFilters = () => {
     const d = defaultFilters();
-    patch({ status: d.status, types: d.types, itemNo: '', orderNo: '', sellerId: '', search: '' });
+    patch({
+      status: d.status,
+      types: d.types,
+      itemNo: '',
+      orderNo: '',
+      buyerId: '',
+      sellerId: '',
+      search: '',
+      waiting: '',
+    });
     setSelected(new Set());
   };
+
+  // "All notes of this buyer / item / order": that one scope, every status and type, no search; the period stays
+  // (the hint under the filters offers to widen it when the store holds more).
+  const onScope = useCallback(
+    (scope: NoteScope) =>
+      patch({ itemNo: '', orderNo: '', buyerId: '', search: '', status: 'All', types: [], ...scope }),
+    [patch],
+  );
 
   const [markError, setMarkError] = useState<unknown>();
   const markSelectedHandled = async () => {
@@ -309,16 +354,66 @@ const Inbox = memo(function Inbox(props: {
     }
   };
 
+  // ---- the keys' actions, on the note under the cursor (or the open one) ----
+  const current = () => (cursorIndex >= 0 ? noteAt(cursorIndex) : openNote);
+  const toggleHandled = async () => {
+    const n = current();
+    if (!n) return;
+    const targets = selected.size > 1 ? [...selected] : [n.seqNo];
+    const handled = data.local[String(n.seqNo)]?.handled !== true;
+    setMarkError(undefined);
+    try {
+      for (const seqNo of targets) setLocalMark(qc, seqNo, await call('notes.local.set', { seqNo, handled }));
+    } catch (err) {
+      setMarkError(err);
+    }
+  };
+  const [copied, setCopied] = useState<string | undefined>();
+  useEffect(() => {
+    if (copied === undefined) return;
+    const id = setTimeout(() => setCopied(undefined), 2500);
+    return () => clearTimeout(id);
+  }, [copied]);
+  const copyOrderNo = () => {
+    const n = current();
+    if (!n) return;
+    if (!n.orderNo) {
+      setCopied(t('inbox.copied.none'));
+      return;
+    }
+    const text = t('inbox.copied.orderNo', { value: n.orderNo });
+    void navigator.clipboard.writeText(n.orderNo).then(
+      () => setCopied(text),
+      (err: unknown) => setMarkError(err),
+    );
+  };
+
   // ---- keyboard ----
   const searchRef = useRef<HTMLInputElement>(null);
   const keys = useRef<(e: KeyboardEvent) => void>(() => {});
+  const inSearch = (e: KeyboardEvent) => e.target === searchRef.current;
   const onKeyDown = (e: KeyboardEvent) => {
     if (document.querySelector('dialog[open]')) return;
     if (e.key === 'Escape') {
-      if (e.target === searchRef.current) searchRef.current?.blur();
-      if (isTyping(e.target) && e.target !== searchRef.current) return;
+      if (isTyping(e.target) && !inSearch(e)) return;
       e.preventDefault();
-      clearFilters();
+      // Leaving the box, so the list's keys work again.
+      if (inSearch(e)) searchRef.current?.blur();
+      // One-off first: Esc clears the search; the next Esc clears the rest.
+      if (f.search !== '') patch({ search: '' });
+      else clearFilters();
+      return;
+    }
+    if (inSearch(e) && (e.key === 'Enter' || e.key === 'ArrowDown') && !e.isComposing) {
+      // From the search to the results: the first row, and j/k from there.
+      e.preventDefault();
+      const first = rows.length > 0 ? noteAt(0) : undefined;
+      if (first) {
+        anchor.current = 0;
+        setCursor(first.seqNo);
+        setSelected(new Set([first.seqNo]));
+      }
+      document.querySelector<HTMLElement>('[data-testid="note-list"]')?.focus();
       return;
     }
     if (isTyping(e.target)) return;
@@ -356,6 +451,23 @@ const Inbox = memo(function Inbox(props: {
       case 'r':
         e.preventDefault();
         refresh();
+        break;
+      case 'h':
+        e.preventDefault();
+        void toggleHandled();
+        break;
+      case 'm': {
+        const n = current();
+        if (!n) break;
+        e.preventDefault();
+        setOpenSeq(n.seqNo);
+        // The pane renders the note first; then its memo takes the focus.
+        requestAnimationFrame(() => document.getElementById('note-memo')?.focus());
+        break;
+      }
+      case 'c':
+        e.preventDefault();
+        copyOrderNo();
         break;
       case 'e':
         e.preventDefault();
@@ -456,6 +568,11 @@ const Inbox = memo(function Inbox(props: {
       {markError !== undefined && <ErrorPanel compact error={markError} />}
       {exportError !== undefined && <ErrorPanel compact error={exportError} />}
       <ExportStatus running={exportRows} message={exportMsg} path={exportPath} />
+      {copied && (
+        <div className="inbox-banner" role="status" data-testid="copied">
+          {copied}
+        </div>
+      )}
 
       <FacetBar
         filters={f}
@@ -463,10 +580,17 @@ const Inbox = memo(function Inbox(props: {
         statusCounts={around.statusCounts}
         typeCounts={around.typeCounts}
         sellerIds={sellerIds}
+        slaHours={slaHours}
         onClear={clearFilters}
         narrowed={narrowed}
       />
-      <SummaryStrip summary={around.summary} time={time} now={now} onOpen={open} />
+      <SummaryStrip
+        summary={around.summary}
+        time={time}
+        now={now}
+        onOpen={open}
+        onPastSla={() => patch({ waiting: 'sla' })}
+      />
 
       <div className="list-meta">
         <span aria-label={t('inbox.count.label')} className="num" data-testid="note-count">
@@ -530,6 +654,8 @@ const Inbox = memo(function Inbox(props: {
           time={time}
           now={now}
           slaHours={slaHours}
+          onScope={onScope}
+          onClose={closeNote}
         />
       </div>
     </div>

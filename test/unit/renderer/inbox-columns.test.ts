@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../../src-main/contract';
+import type { InboxNote, NoteLocalMark, NoteQueryType, NoteReplyStatus } from '../../../src-main/contract';
 import { QUERY_TYPES, STATUSES } from '../../../src-renderer/features/inbox/model/filters';
 import type { ResolvedRange, StatusFilter } from '../../../src-renderer/features/inbox/model/filters';
 import {
@@ -36,8 +36,18 @@ const emptyTypes = (): Counts<NoteQueryType> => ({
   Other: 0,
 });
 
-function referenceFilter(notes: readonly InboxNote[], q: ViewQuery, order: Int32Array | undefined) {
-  const statusCounts = { All: 0, NoReply: 0, ReplyComplete: 0 };
+type Marks = Record<string, NoteLocalMark>;
+/** A waiting note the seller marked handled counts as Handled; an answered one stays answered. */
+const stateOf = (n: InboxNote, marks: Marks) =>
+  n.replyStatus === 'NoReply' && marks[n.seqNo]?.handled === true ? 'Handled' : n.replyStatus;
+
+function referenceFilter(
+  notes: readonly InboxNote[],
+  q: ViewQuery,
+  order: Int32Array | undefined,
+  marks: Marks = {},
+) {
+  const statusCounts = { All: 0, NoReply: 0, Handled: 0, ReplyComplete: 0 };
   const typeCounts = emptyTypes();
   const out: InboxNote[] = [];
   const types = q.types.length > 0 ? new Set<NoteQueryType>(q.types) : undefined;
@@ -52,11 +62,18 @@ function referenceFilter(notes: readonly InboxNote[], q: ViewQuery, order: Int32
     if (orderNo && n.orderNo !== orderNo) continue;
     if (q.sellerId && n.sellerId !== q.sellerId) continue;
     if (q.hits && q.hits[i] !== 1) continue;
+    // The waiting filter: still waiting (handled notes are not) for longer than that.
+    if (
+      q.waitingOverHours !== undefined &&
+      !(stateOf(n, marks) === 'NoReply' && q.nowMs - n.at > q.waitingOverHours * HOUR)
+    )
+      continue;
     const typeOk = types === undefined || types.has(n.queryType);
-    const statusOk = q.status === 'All' || n.replyStatus === q.status;
+    const state = stateOf(n, marks);
+    const statusOk = q.status === 'All' || state === q.status;
     if (typeOk) {
       statusCounts.All++;
-      statusCounts[n.replyStatus]++;
+      statusCounts[state]++;
     }
     if (statusOk) typeCounts[n.queryType]++;
     if (typeOk && statusOk) out.push(n);
@@ -69,8 +86,9 @@ function referenceSummary(
   range: ResolvedRange,
   nowMs: number,
   slaHours: number,
+  marks: Marks = {},
 ): Summary {
-  const byStatus = { NoReply: 0, ReplyComplete: 0 };
+  const byStatus = { NoReply: 0, Handled: 0, ReplyComplete: 0 };
   const byType = emptyTypes();
   const perDay = new Map(
     daysBetween(range.start, range.end).map((d) => [
@@ -81,11 +99,12 @@ function referenceSummary(
   let pastSla = 0;
   let oldestWaiting: InboxNote | undefined;
   for (const n of notes) {
-    byStatus[n.replyStatus]++;
+    const state = stateOf(n, marks);
+    byStatus[state]++;
     byType[n.queryType]++;
     const bucket = perDay.get(marketDayNumber(n.at));
-    if (bucket) bucket[n.replyStatus]++;
-    if (n.replyStatus === 'NoReply') {
+    if (bucket && state !== 'Handled') bucket[state]++;
+    if (state === 'NoReply') {
       if (isPastSla(n, nowMs, slaHours)) pastSla++;
       if (!oldestWaiting || n.at < oldestWaiting.at) oldestWaiting = n;
     }
@@ -158,6 +177,7 @@ const filterArb = fc.record({
   // Not trimmed.
   sellerId: orUnset([...SELLERS, ` ${SELLERS[0]}`, 'nobody']),
   slaHours: fc.constantFrom(1, 24, 48, 72.5),
+  waitingOverHours: fc.constantFrom(undefined, 24, 48, 72.5),
   nowOffset: fc.oneof(
     fc.integer({ min: 0, max: 14 * 4 }).map((q) => q * 6 * HOUR),
     fc.integer({ min: 0, max: 14 * 24 * HOUR }),
@@ -174,6 +194,12 @@ const scenario = notesArb.chain((notes) =>
     hits: fc.option(fc.uint8Array({ min: 0, max: 1, minLength: notes.length, maxLength: notes.length }), {
       nil: undefined,
     }),
+    // Handled marks on some notes, waiting and answered alike (an answered note stays answered).
+    marks: fc
+      .subarray(notes.map((n) => n.seqNo))
+      .map((seqs): Marks =>
+        Object.fromEntries(seqs.map((s) => [s, { handled: true, memo: '', updatedAt: 0 }])),
+      ),
     order: fc.oneof(
       fc.constant(undefined),
       fc
@@ -202,8 +228,8 @@ const plainNote = (n: Pick<InboxNote, 'seqNo' | 'at' | 'replyStatus' | 'queryTyp
 describe('inbox filter pass over columns', () => {
   it('equals the straightforward filter and summary for random notes and filter states', () => {
     fc.assert(
-      fc.property(scenario, ({ notes, range, filter, facets, hits, order }) => {
-        const cols = buildColumns(notes);
+      fc.property(scenario, ({ notes, range, filter, facets, hits, order, marks }) => {
+        const cols = buildColumns(notes, marks);
         const narrowed = narrowView(cols, order, {
           range,
           hits,
@@ -212,7 +238,7 @@ describe('inbox filter pass over columns', () => {
         });
         for (const facet of facets) {
           const q: ViewQuery = { range, hits, ...filter, ...facet, nowMs: BASE_MS + filter.nowOffset };
-          const want = referenceFilter(notes, q, order);
+          const want = referenceFilter(notes, q, order, marks);
           const got = facetView(narrowed, facet);
           expect(viewOf(cols, order, q)).toEqual(got);
           expect(Array.from(got.rows, (i) => notes[i])).toEqual(want.notes);
@@ -220,7 +246,7 @@ describe('inbox filter pass over columns', () => {
           got.rows.forEach((i, k) => expect(notes[i]).toBe(want.notes[k]));
           expect(got.statusCounts).toEqual(want.statusCounts);
           expect(got.typeCounts).toEqual(want.typeCounts);
-          const summary = referenceSummary(want.notes, range, q.nowMs, q.slaHours);
+          const summary = referenceSummary(want.notes, range, q.nowMs, q.slaHours, marks);
           expect(got.summary).toEqual(summary);
           expect(got.summary.oldestWaiting).toBe(summary.oldestWaiting);
         }
@@ -299,12 +325,12 @@ describe('inbox filter pass over columns', () => {
     };
     const v = viewOf(buildColumns(notes), undefined, { ...base, status: 'NoReply', types: ['Refund'] });
     expect(seqNosOf(buildColumns(notes), v.rows)).toEqual([1]);
-    expect(v.statusCounts).toEqual({ All: 2, NoReply: 1, ReplyComplete: 1 });
+    expect(v.statusCounts).toEqual({ All: 2, NoReply: 1, Handled: 0, ReplyComplete: 1 });
     expect(v.typeCounts).toMatchObject({ Refund: 1, Shipping: 1 });
     expect(v.summary).toMatchObject({
       pastSla: 1,
       oldestWaiting: notes[0],
-      byStatus: { NoReply: 1, ReplyComplete: 0 },
+      byStatus: { NoReply: 1, Handled: 0, ReplyComplete: 0 },
     });
     expect(v.summary.days).toEqual([{ day: FIRST_DAY, NoReply: 1, ReplyComplete: 0 }]);
   });
@@ -355,14 +381,20 @@ describe('inbox filter pass over columns', () => {
   it('finds rows by SeqNo and counts what waits in the period', () => {
     fc.assert(
       fc.property(notesArb, rangeArb, fc.integer({ min: 0, max: 14 * 24 * HOUR }), (notes, range, offset) => {
-        const cols = buildColumns(notes);
+        // Every third note handled: handled notes do not wait.
+        const marks: Marks = Object.fromEntries(
+          notes
+            .filter((_, i) => i % 3 === 0)
+            .map((n) => [n.seqNo, { handled: true, memo: '', updatedAt: 0 }]),
+        );
+        const cols = buildColumns(notes, marks);
         const rows = Int32Array.from(notes.keys()).reverse();
         for (const [k, i] of rows.entries()) expect(rowOfSeq(cols, rows, notes[i]!.seqNo)).toBe(k);
         expect(rowOfSeq(cols, rows, 1)).toBe(-1);
         expect(rowOfSeq(cols, rows, undefined)).toBe(-1);
         const nowMs = BASE_MS + offset;
         const waiting = notes.filter(
-          (n) => n.replyStatus === 'NoReply' && n.at >= range.startMs && n.at <= range.endMs,
+          (n) => stateOf(n, marks) === 'NoReply' && n.at >= range.startMs && n.at <= range.endMs,
         );
         expect(waitingIn(cols, range, nowMs, 48)).toEqual({
           waiting: waiting.length,

@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultFilters,
+  filtersToJson,
   parseFilters,
   resolveRange,
 } from '../../../src-renderer/features/inbox/model/filters';
 import { buildColumns, narrowView } from '../../../src-renderer/features/inbox/model/note-columns';
 
 const TODAY = '2026-11-20';
+
+describe('what persists', () => {
+  it('keeps the ways of working and drops one-off lookups, even from an older file that stored them', () => {
+    const f = {
+      ...defaultFilters(),
+      preset: '30d' as const,
+      status: 'Handled' as const,
+      types: ['Refund' as const],
+      sellerId: 'gangnam_style',
+      waiting: 'sla' as const,
+      search: '환불',
+      itemNo: '2079842982',
+      orderNo: '3099700017',
+      buyerId: 'kim',
+    };
+    const json = filtersToJson(f);
+    expect(json).not.toHaveProperty('search');
+    expect(json).not.toHaveProperty('orderNo');
+    const back = parseFilters(json);
+    expect(back).toEqual({ ...f, search: '', itemNo: '', orderNo: '', buyerId: '' });
+    expect(parseFilters({ ...json, search: '환불', orderNo: '3099700017' })).toEqual(back);
+  });
+});
 
 describe('inbox period bounds', () => {
   it('drops a stored custom period whose days are out of range, and falls back to the default preset', () => {

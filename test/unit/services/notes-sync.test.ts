@@ -308,7 +308,8 @@ describe('kept in step with the marketplace', () => {
     const { store, base, client } = await setup();
     await syncNotes({ start: daysBefore(29), end: TODAY, mode: 'full' }, base());
     const gone = held(store).find((n) => n.replyStatus === 'NoReply' && n.at < dayStartMs(daysBefore(10)))!;
-    store.setMark(gone.seqNo, { handled: true, memo: '전화 완료' }, 1);
+    // Not handled, so it counts as waiting until it is withdrawn (a handled note does not wait).
+    store.setMark(gone.seqNo, { memo: '전화 완료' }, 1);
     const withoutIt: NoteListClient = {
       market: {
         buyerNoteList: async (req, opts) => {
@@ -329,7 +330,7 @@ describe('kept in step with the marketplace', () => {
       noReply: before.noReply - 1,
     });
     const found = store.lookup({ seqNo: gone.seqNo });
-    expect(found.notes[0]).toMatchObject({ mark: { handled: true, memo: '전화 완료' } });
+    expect(found.notes[0]).toMatchObject({ mark: { handled: false, memo: '전화 완료' } });
     expect(found.notes[0]!.withdrawnAt).toBeGreaterThan(0);
   });
 

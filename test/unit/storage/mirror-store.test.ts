@@ -171,6 +171,19 @@ describe('questions the store answers about the whole mirror', () => {
     expect(store.count({ start: from, end: TODAY, orderNo: target.orderNo! }).total).toBe(
       inRange.filter((n) => n.orderNo === target.orderNo).length,
     );
+
+    // A handled note no longer waits; an answered one that is also marked handled was never counted as waiting.
+    const waiting = inRange.filter((n) => n.replyStatus === 'NoReply');
+    const answered = inRange.find((n) => n.replyStatus === 'ReplyComplete')!;
+    store.setMark(waiting[0]!.seqNo, { handled: true }, 1);
+    store.setMark(waiting[1]!.seqNo, { memo: 'call back' }, 1);
+    store.setMark(answered.seqNo, { handled: true }, 1);
+    expect(store.count({ start: from, end: TODAY })).toEqual({
+      total: inRange.length,
+      noReply: waiting.length - 1,
+    });
+    store.setMark(waiting[0]!.seqNo, { handled: false }, 2);
+    expect(store.count({ start: from, end: TODAY }).noReply).toBe(waiting.length);
   });
 });
 

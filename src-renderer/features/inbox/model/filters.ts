@@ -13,12 +13,31 @@ import { INQUIRY_TYPES, REPLY_STATUSES } from '../../../../src-shared/note-field
 
 export const RANGE_PRESETS = ['today', '3d', '7d', '30d', '90d', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
-export const STATUSES = ['All', ...REPLY_STATUSES] as const;
+/** The status chips: waiting, handled (waiting but dealt with for now), answered. */
+const [WAITING, ...ANSWERED] = REPLY_STATUSES;
+export const STATUSES = ['All', WAITING, 'Handled', ...ANSWERED] as const;
 export type StatusFilter = (typeof STATUSES)[number];
 /** The inquiry-type chips. */
 export const QUERY_TYPES = INQUIRY_TYPES;
-export const SORT_KEYS = ['status', 'type', 'title', 'buyer', 'item', 'order', 'received'] as const;
+export const SORT_KEYS = [
+  'status',
+  'type',
+  'title',
+  'buyer',
+  'item',
+  'order',
+  'received',
+  'waiting',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
+/** Notes still waiting longer than the reply SLA, or than 48 hours; '' for no such filter. */
+export const WAITING_FILTERS = ['', 'sla', '48h'] as const;
+export type WaitingFilter = (typeof WAITING_FILTERS)[number];
+
+/** The hours a waiting filter means, or undefined for none. */
+export function waitingOverHours(w: WaitingFilter, slaHours: number): number | undefined {
+  return w === 'sla' ? slaHours : w === '48h' ? 48 : undefined;
+}
 
 export interface InboxFilters {
   preset: RangePreset;
@@ -28,11 +47,14 @@ export interface InboxFilters {
   status: StatusFilter;
   /** Empty means every type. */
   types: NoteQueryType[];
+  /** Exact-field scopes set by the note pane's "all notes of this item / order / buyer"; '' means none. */
   itemNo: string;
   orderNo: string;
+  buyerId: string;
   /** '' means every seller of the connection. */
   sellerId: string;
   search: string;
+  waiting: WaitingFilter;
   sort: { key: SortKey; dir: 'asc' | 'desc' };
 }
 
@@ -48,8 +70,10 @@ export function defaultFilters(): InboxFilters {
     types: [],
     itemNo: '',
     orderNo: '',
+    buyerId: '',
     sellerId: '',
     search: '',
+    waiting: '',
     sort: { ...DEFAULT_SORT },
   };
 }
@@ -71,10 +95,10 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
     types: Array.isArray(raw['types'])
       ? QUERY_TYPES.filter((t) => (raw['types'] as unknown[]).includes(t))
       : [],
-    itemNo: text(raw['itemNo'], 40),
-    orderNo: text(raw['orderNo'], 40),
+    // One-off lookups are never restored, even from a file an older version wrote with them in it.
+    ...ONE_OFF_DEFAULTS,
     sellerId: text(raw['sellerId'], 100),
-    search: text(raw['search']),
+    waiting: oneOf(WAITING_FILTERS, raw['waiting'], d.waiting),
     sort: {
       key: oneOf(SORT_KEYS, (sort as JsonObject)['key'], DEFAULT_SORT.key),
       dir: (sort as JsonObject)['dir'] === 'desc' ? 'desc' : 'asc',
@@ -84,8 +108,32 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
   return f;
 }
 
+/**
+ * The filters that describe a way of working (period, status, type, seller, waiting time, sort) persist across
+ * restarts; one-off lookups (the search, the item / order / buyer scopes) do not: an order number typed
+ * yesterday must not reopen the inbox on "1건" today. Within a session they survive moving between pages
+ * (sessionLookups).
+ */
+export const ONE_OFF_KEYS = ['search', 'itemNo', 'orderNo', 'buyerId'] as const;
+type OneOff = Pick<InboxFilters, (typeof ONE_OFF_KEYS)[number]>;
+const ONE_OFF_DEFAULTS: OneOff = { search: '', itemNo: '', orderNo: '', buyerId: '' };
+
 export function filtersToJson(f: InboxFilters): JsonObject {
-  return { ...f, types: [...f.types], sort: { ...f.sort } };
+  const kept: Partial<InboxFilters> = { ...f, types: [...f.types], sort: { ...f.sort } };
+  for (const k of ONE_OFF_KEYS) delete kept[k];
+  return kept as JsonObject;
+}
+
+/** The one-off lookups of this session: kept in memory while the seller visits other pages, gone on restart. */
+let sessionLookups: OneOff = { ...ONE_OFF_DEFAULTS };
+
+export function rememberLookups(f: InboxFilters): void {
+  sessionLookups = { search: f.search, itemNo: f.itemNo, orderNo: f.orderNo, buyerId: f.buyerId };
+}
+
+/** The stored filters with this session's one-off lookups. */
+export function withSessionLookups(f: InboxFilters): InboxFilters {
+  return { ...f, ...sessionLookups };
 }
 
 const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = {
@@ -119,5 +167,14 @@ export function resolveRange(f: InboxFilters, today: string): ResolvedRange {
 
 /** Whether any filter narrows the view beyond the period (Esc clears these). */
 export function hasNarrowing(f: InboxFilters): boolean {
-  return f.status !== 'All' || f.types.length > 0 || !!f.itemNo || !!f.orderNo || !!f.sellerId || !!f.search;
+  return (
+    f.status !== 'All' ||
+    f.types.length > 0 ||
+    !!f.itemNo ||
+    !!f.orderNo ||
+    !!f.buyerId ||
+    !!f.sellerId ||
+    !!f.search ||
+    !!f.waiting
+  );
 }

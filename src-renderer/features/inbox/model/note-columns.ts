@@ -10,14 +10,14 @@
 //      narrowed row.
 // The rules are exactly those of the straightforward filter the unit tests compare this with
 // (test/unit/renderer/inbox-columns.test.ts):
-//   - period, item, order and seller narrow everything (item, order and seller match exactly, as
-//     BuyerNoteList's own filters do; item and order numbers are trimmed, the seller ID is not);
+//   - period, item, order, buyer and seller narrow everything (they match exactly: they are the scopes the
+//     note pane's "all notes of this item / order / buyer" sets; item and order numbers are trimmed);
 //   - the free-text search narrows everything (a mask over the notes, from the search index);
 //   - a status chip counts the notes of every other filter (types included) with that status, a type
 //     chip those of every other filter (status included) with that type;
 //   - the summary (per status, per type, past the reply SLA, oldest waiting, per Korean day) is over
 //     the rows shown, in display order.
-import type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../../../src-main/contract';
+import type { InboxNote, NoteLocalMark, NoteQueryType, NoteReplyStatus } from '../../../../src-main/contract';
 import {
   MAX_PERIOD_DAYS,
   dayNumberOf,
@@ -30,8 +30,15 @@ import type { ResolvedRange, StatusFilter } from './filters';
 
 export type Counts<K extends string> = Record<K, number>;
 
+/**
+ * What the inbox counts a note as: NoReply waits for an answer; Handled is a NoReply note the seller marked as
+ * dealt with (done for now: out of the queue, the SLA count and the badge, back when unticked); ReplyComplete is
+ * answered on the marketplace, handled or not (the marketplace's word is the final one).
+ */
+export type NoteState = NoteReplyStatus | 'Handled';
+
 export interface Summary {
-  byStatus: Counts<NoteReplyStatus>;
+  byStatus: Counts<NoteState>;
   byType: Counts<NoteQueryType>;
   pastSla: number;
   oldestWaiting: InboxNote | undefined;
@@ -39,15 +46,17 @@ export interface Summary {
 }
 
 // A note's code is status * 8 + type. Values outside the contract get the code after the last (status
-// 2, type 6): they pass only when that facet is not filtered, and no chip or summary figure counts them.
+// 2, type 6): they pass only when that facet is not filtered, and no chip or summary figure counts them. A
+// handled NoReply note has status 3.
 const TYPES = QUERY_TYPES;
 const STATUSES = REPLY_STATUSES;
 const typeCode = new Map<string, number>(TYPES.map((t, i) => [t, i]));
-const statusCode = new Map<string, number>(STATUSES.map((s, i) => [s, i]));
+const statusCode = new Map<string, number>([...STATUSES.map((s, i) => [s, i] as const), ['Handled', 3]]);
 const CODES = 32;
 const statusOf = (code: number) => code >> 3;
 const typeOf = (code: number) => code & 7;
 const NO_REPLY = 0;
+const HANDLED = 3;
 
 export interface NoteColumns {
   readonly notes: readonly InboxNote[];
@@ -58,10 +67,12 @@ export interface NoteColumns {
   /** status * 8 + type. */
   readonly code: Uint8Array;
   readonly seller: Int32Array;
+  readonly buyer: Int32Array;
   readonly item: Int32Array;
   /** -1 when the note has no order number. */
   readonly order: Int32Array;
   readonly sellerCodes: ReadonlyMap<string, number>;
+  readonly buyerCodes: ReadonlyMap<string, number>;
   readonly itemCodes: ReadonlyMap<string, number>;
   readonly orderCodes: ReadonlyMap<string, number>;
 }
@@ -74,19 +85,26 @@ function encoder(codes: Map<string, number>) {
   };
 }
 
-export function buildColumns(notes: readonly InboxNote[]): NoteColumns {
+/** The notes as columns; `local` holds the seller's marks by SeqNo (a handled waiting note counts as Handled). */
+export function buildColumns(
+  notes: readonly InboxNote[],
+  local: Readonly<Record<string, NoteLocalMark>> = {},
+): NoteColumns {
   const n = notes.length;
   const at = new Float64Array(n);
   const day = new Int32Array(n);
   const seqNo = new Float64Array(n);
   const code = new Uint8Array(n);
   const seller = new Int32Array(n);
+  const buyer = new Int32Array(n);
   const item = new Int32Array(n);
   const order = new Int32Array(n);
   const sellerCodes = new Map<string, number>();
+  const buyerCodes = new Map<string, number>();
   const itemCodes = new Map<string, number>();
   const orderCodes = new Map<string, number>();
   const sellerOf = encoder(sellerCodes);
+  const buyerOf = encoder(buyerCodes);
   const itemOf = encoder(itemCodes);
   const orderOf = encoder(orderCodes);
   for (let i = 0; i < n; i++) {
@@ -94,14 +112,29 @@ export function buildColumns(notes: readonly InboxNote[]): NoteColumns {
     at[i] = note.at;
     day[i] = marketDayNumber(note.at);
     seqNo[i] = note.seqNo;
-    code[i] =
-      (statusCode.get(note.replyStatus) ?? STATUSES.length) * 8 +
-      (typeCode.get(note.queryType) ?? TYPES.length);
+    const status = statusCode.get(note.replyStatus) ?? STATUSES.length;
+    const handled = status === NO_REPLY && local[note.seqNo]?.handled === true;
+    code[i] = (handled ? HANDLED : status) * 8 + (typeCode.get(note.queryType) ?? TYPES.length);
     seller[i] = sellerOf(note.sellerId);
+    buyer[i] = buyerOf(note.buyerId);
     item[i] = itemOf(note.itemNo);
     order[i] = note.orderNo === undefined ? -1 : orderOf(note.orderNo);
   }
-  return { notes, at, day, seqNo, code, seller, item, order, sellerCodes, itemCodes, orderCodes };
+  return {
+    notes,
+    at,
+    day,
+    seqNo,
+    code,
+    seller,
+    buyer,
+    item,
+    order,
+    sellerCodes,
+    buyerCodes,
+    itemCodes,
+    orderCodes,
+  };
 }
 
 /** The filters that narrow everything (stage 1). */
@@ -109,10 +142,14 @@ export interface NarrowQuery {
   range: ResolvedRange;
   itemNo: string;
   orderNo: string;
+  /** '' (or absent) means every buyer; matched exactly. */
+  buyerId?: string;
   /** '' means every seller. */
   sellerId: string;
   /** Which notes the free-text search matches (1 = match), or undefined without a search. */
   hits: Uint8Array | undefined;
+  /** Only notes still waiting (not handled) for longer than this many hours at nowMs; absent: no such filter. */
+  waitingOverHours?: number;
   nowMs: number;
   slaHours: number;
 }
@@ -146,7 +183,7 @@ export interface NarrowedView {
 export interface NoteView {
   /** The rows on screen, in display order, as positions into the notes. */
   rows: Int32Array;
-  statusCounts: Counts<'All' | NoteReplyStatus>;
+  statusCounts: Counts<'All' | NoteState>;
   typeCounts: Counts<NoteQueryType>;
   summary: Summary;
 }
@@ -164,13 +201,14 @@ const codeOf = (codes: ReadonlyMap<string, number>, value: string): number =>
  * (positions into the notes, e.g. from sortOrder; the notes' own order without it), with per-code tallies.
  */
 export function narrowView(cols: NoteColumns, order: Int32Array | undefined, q: NarrowQuery): NarrowedView {
-  const { at, day, code, seller, item } = cols;
+  const { at, day, code, seller, buyer, item } = cols;
   const orderCol = cols.order;
   const count = order ? order.length : cols.notes.length;
   const { startMs, endMs } = q.range;
   const wantItem = codeOf(cols.itemCodes, q.itemNo.trim());
   const wantOrder = codeOf(cols.orderCodes, q.orderNo.trim());
   const wantSeller = codeOf(cols.sellerCodes, q.sellerId);
+  const wantBuyer = codeOf(cols.buyerCodes, q.buyerId ?? '');
   const hits = q.hits;
   // The period is bounded where it is chosen (resolveRange); one out of bounds draws no per-day chart rather
   // than walking towards its end.
@@ -181,6 +219,7 @@ export function narrowView(cols: NoteColumns, order: Int32Array | undefined, q: 
   const perDay = new Int32Array(dayCount * CODES);
   const nowMs = q.nowMs;
   const slaMs = q.slaHours * 3_600_000;
+  const waitedMs = q.waitingOverHours === undefined ? undefined : q.waitingOverHours * 3_600_000;
 
   const rows = new Int32Array(count);
   const codes = new Uint8Array(count);
@@ -196,8 +235,10 @@ export function narrowView(cols: NoteColumns, order: Int32Array | undefined, q: 
     if (wantItem !== ANY && item[i] !== wantItem) continue;
     if (wantOrder !== ANY && orderCol[i] !== wantOrder) continue;
     if (wantSeller !== ANY && seller[i] !== wantSeller) continue;
+    if (wantBuyer !== ANY && buyer[i] !== wantBuyer) continue;
     if (hits !== undefined && hits[i] !== 1) continue;
     const c = code[i]!;
+    if (waitedMs !== undefined && (statusOf(c) !== NO_REPLY || !(nowMs - a > waitedMs))) continue;
     rows[n] = i;
     codes[n] = c;
     tally[c]!++;
@@ -288,10 +329,15 @@ export function facetView(v: NarrowedView, q: FacetQuery): NoteView {
   });
   return {
     rows,
-    statusCounts: { All: statusAll, NoReply: statusTally[0]!, ReplyComplete: statusTally[1]! },
+    statusCounts: {
+      All: statusAll,
+      NoReply: statusTally[0]!,
+      Handled: statusTally[HANDLED]!,
+      ReplyComplete: statusTally[1]!,
+    },
     typeCounts: typeCounts(typeTally),
     summary: {
-      byStatus: { NoReply: byStatus[0]!, ReplyComplete: byStatus[1]! },
+      byStatus: { NoReply: byStatus[0]!, Handled: byStatus[HANDLED]!, ReplyComplete: byStatus[1]! },
       byType: typeCounts(byType),
       pastSla,
       oldestWaiting: oldest < 0 ? undefined : v.cols.notes[v.rows[oldest]!],
@@ -335,7 +381,10 @@ export function seqNosOf(cols: NoteColumns, rows: Int32Array): number[] {
   return Array.from(rows, (i) => cols.seqNo[i]!);
 }
 
-/** What the sidebar badge counts: notes waiting for an answer in the period, and how many are past the SLA. */
+/**
+ * What the sidebar badge counts: notes waiting for an answer in the period (handled ones are not), and how many
+ * are past the SLA.
+ */
 export function waitingIn(
   cols: NoteColumns,
   range: ResolvedRange,

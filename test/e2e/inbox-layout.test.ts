@@ -1,0 +1,134 @@
+// The inbox at every window size the app allows (its minimum is 960×600), in Korean and English, light and dark:
+// no two visible controls of the top bar, filters, summary strip, list header or note pane overlap, and none is
+// cut off (outside the window, or its text clipped without a tooltip).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { closeBrowser, openApp } from './harness';
+
+afterAll(closeBrowser);
+const LONG = { timeout: 60_000 };
+const SIZES = [
+  { width: 960, height: 600 },
+  { width: 1024, height: 768 },
+  { width: 1360, height: 860 },
+];
+const SHOTS = mkdtempSync(join(tmpdir(), 'inbox-layout-'));
+
+/** What is wrong with the inbox's layout on screen now: overlapping or cut-off controls, as readable lines. */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const CONTROLS =
+      '.topbar button, .topbar select, .topbar input, .facet-bar > *, .facet-bar button, .summary-strip > *, ' +
+      '.note-head [role="columnheader"], .list-meta > *, .note-detail button, .note-detail .detail-tags > *';
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}"${(el.textContent ?? '').trim().slice(0, 20)}"`;
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
+    };
+    const pane = document.querySelector('.note-detail');
+    const paneBox = pane?.getBoundingClientRect();
+    const overlay = pane !== null && ['absolute', 'fixed'].includes(getComputedStyle(pane).position);
+    // Under a pane that lies over the list, the list's controls are covered, not overlapped (the pane closes).
+    const covered = (el: Element) => {
+      if (!overlay || !paneBox || pane!.contains(el)) return false;
+      const r = el.getBoundingClientRect();
+      return (
+        r.left < paneBox.right && r.right > paneBox.left && r.top < paneBox.bottom && r.bottom > paneBox.top
+      );
+    };
+    const els = Array.from(document.querySelectorAll(CONTROLS)).filter((el) => visible(el) && !covered(el));
+    const problems: string[] = [];
+    const boxes = els.map((el) => el.getBoundingClientRect());
+    for (let i = 0; i < els.length; i++) {
+      const a = boxes[i]!;
+      // The note pane scrolls: its controls may lie below its fold, never beside the window.
+      const scrolls = pane?.contains(els[i]!) ?? false;
+      if (
+        a.left < -0.5 ||
+        a.right > innerWidth + 0.5 ||
+        (!scrolls && (a.top < -0.5 || a.bottom > innerHeight + 0.5))
+      ) {
+        problems.push(`outside the window: ${name(els[i]!)}`);
+      }
+      const el = els[i] as HTMLElement;
+      if (
+        el.scrollWidth > el.clientWidth + 1 &&
+        !el.title &&
+        el.tagName !== 'SELECT' &&
+        el.tagName !== 'INPUT'
+      ) {
+        problems.push(`text clipped without a tooltip: ${name(el)}`);
+      }
+      for (let j = i + 1; j < els.length; j++) {
+        if (els[i]!.contains(els[j]!) || els[j]!.contains(els[i]!)) continue;
+        const b = boxes[j]!;
+        const overlap =
+          Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+          Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+        if (overlap) problems.push(`overlap: ${name(els[i]!)} × ${name(els[j]!)}`);
+      }
+    }
+    // The list's header and the note pane share the row: side by side they must not overlap either.
+    const head = document.querySelector('.note-head')?.getBoundingClientRect();
+    if (
+      head &&
+      pane &&
+      paneBox &&
+      visible(pane) &&
+      !overlay &&
+      head.right > paneBox.left + 1 &&
+      head.left < paneBox.right
+    )
+      problems.push('list header under the note pane');
+    return problems;
+  });
+}
+
+describe('the inbox at every window size', () => {
+  for (const lang of ['ko', 'en'] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`${lang}, ${scheme}: nothing overlaps, nothing is cut off`, async () => {
+        const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+        await deps.settings.update({ language: lang });
+        const app = await openApp({
+          handlers: createHandlers(deps),
+          schemas: requestSchemas,
+          locale: lang === 'ko' ? 'ko-KR' : 'en-US',
+          colorScheme: scheme,
+          viewport: SIZES[0]!,
+        });
+        try {
+          const { page } = app;
+          await page.clock.setFixedTime(TEST_NOW);
+          await page.reload();
+          await page.locator('.note-row').first().waitFor(LONG);
+          await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
+          // With a note open: the pane is part of the layout being checked.
+          await page.locator('.note-row').nth(1).click();
+          await page.locator('aside.note-detail[data-seqno]').waitFor();
+          const problems: string[] = [];
+          for (const size of SIZES) {
+            await page.setViewportSize(size);
+            await page.waitForTimeout(200);
+            await page.screenshot({
+              path: join(SHOTS, `inbox-${lang}-${scheme}-${size.width}x${size.height}.png`),
+            });
+            for (const p of await layoutProblems(page)) problems.push(`${size.width}×${size.height}: ${p}`);
+          }
+          expect(problems).toEqual([]);
+          expect(app.pageErrors).toEqual([]);
+        } finally {
+          await app.close();
+          await deps.close();
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,167 @@
+// One search box finds a note however the seller remembers it (words, 초성, order, item, buyer, SeqNo, whole or
+// partial); what matches outside the period is announced by the store with one action to widen it; the note pane
+// narrows the list to its buyer, item or order in one click.
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { formatDateTime } from '../../src-main/schema';
+import type { SendNote } from '../../src-main/schema';
+import { createMatcher } from '../../src-shared/korean-matcher';
+import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
+import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { closeBrowser, openApp } from './harness';
+
+afterAll(closeBrowser);
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+const TODAY = marketDayOf(TEST_NOW.getTime());
+const WEEK_START = addDays(TODAY, -6);
+const LONG = { timeout: 60_000 };
+
+async function start(opts: { days?: number; locale?: string } = {}) {
+  const deps = createTestDeps({ osLocale: opts.locale ?? 'ko-KR' });
+  const handlers = createHandlers(deps);
+  // The mirror already holds the older days (a seller who looked at 90 days before).
+  if (opts.days) {
+    const ctx = { signal: new AbortController().signal, emit: () => {} };
+    await handlers['notes.sync']({ start: addDays(TODAY, -(opts.days - 1)), end: TODAY, mode: 'full' }, ctx);
+  }
+  const backend = (await deps.connection.active(), deps.connection.sandbox()!.backend);
+  const app = await openApp({ handlers, schemas: requestSchemas, locale: opts.locale ?? 'ko-KR' });
+  cleanup.push(async () => {
+    await app.close();
+    await deps.close().catch(() => {});
+  });
+  await app.page.clock.setFixedTime(TEST_NOW);
+  const before = app.calls.filter((c) => c.channel === 'notes.sync').length;
+  await app.page.reload();
+  await expect
+    .poll(() => app.calls.filter((c) => c.channel === 'notes.sync').length, LONG)
+    .toBeGreaterThan(before);
+  await expect.poll(() => app.page.getByTestId('sync-progress').count(), LONG).toBe(0);
+  await app.page.getByTestId('note-count').waitFor();
+  const notesFrom = (start: string) =>
+    backend.notes({ start: formatDateTime(dayStartMs(start)), end: formatDateTime(dayEndMs(TODAY) - 999) });
+  return { page: app.page, app, week: notesFrom(WEEK_START), notesFrom };
+}
+
+const count = async (page: Page) =>
+  Number((await page.getByTestId('note-count').textContent())!.replace(/\D/g, ''));
+const rowSeqNos = (page: Page) =>
+  page.locator('.note-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))));
+
+async function expectView(page: Page, want: readonly SendNote[]) {
+  await expect.poll(() => count(page), LONG).toBe(want.length);
+  const ids = new Set(want.map((n) => n.SeqNo));
+  const shown = await rowSeqNos(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((s) => !ids.has(s))).toEqual([]);
+}
+
+/** A number typed into the box is found wherever it stands in the note's numbers or text (a plain substring). */
+const holdsDigits = (n: SendNote, digits: string) =>
+  [n.Title, n.Content, n.BuyerID, n.ItemName, n.ItemNo, n.OrderNo, String(n.SeqNo)].some((v) =>
+    (v ?? '').replace(/\s+/g, '').includes(digits),
+  );
+
+describe('one search box finds a note however the seller remembers it', () => {
+  it('by words, 초성, whole and partial order and item numbers, buyer ID and SeqNo', async () => {
+    const { page, week } = await start();
+    const search = page.getByLabel('검색');
+    const words = (n: SendNote) => `${n.Title}\u0001${n.Content}\u0001${n.BuyerID}\u0001${n.ItemName}`;
+    for (const query of ['환불', 'ㅂㅅ']) {
+      await search.fill(query);
+      const want = createMatcher(week, words, { lazy: true }).filter(query);
+      expect(want.length).toBeGreaterThan(0);
+      expect(want.length).toBeLessThan(week.length);
+      await expectView(page, want);
+    }
+
+    const note = week.filter((n) => n.OrderNo)[7]!;
+    const lookups: [string, string][] = [
+      ['whole order number', note.OrderNo!],
+      ['last six digits of the order number', note.OrderNo!.slice(-6)],
+      ['whole item number', note.ItemNo!],
+      ['part of the item number', note.ItemNo!.slice(1, -1)],
+      ['SeqNo', String(note.SeqNo)],
+    ];
+    for (const [what, digits] of lookups) {
+      await search.fill(digits);
+      const want = week.filter((n) => holdsDigits(n, digits));
+      expect(
+        want.map((n) => n.SeqNo),
+        what,
+      ).toContain(note.SeqNo);
+      await expectView(page, want);
+    }
+    // An order number read off a parcel with a dash in it.
+    await search.fill(`${note.OrderNo!.slice(0, 4)}-${note.OrderNo!.slice(4)}`);
+    await expect.poll(() => rowSeqNos(page), LONG).toContain(note.SeqNo);
+
+    await search.fill(note.BuyerID!);
+    const byBuyer = week.filter((n) => n.BuyerID!.toLowerCase().includes(note.BuyerID!.toLowerCase()));
+    await expect.poll(() => rowSeqNos(page), LONG).toContain(note.SeqNo);
+    expect(await count(page)).toBeGreaterThanOrEqual(byBuyer.length);
+  });
+
+  it('says what matches outside the period, and widens it in one click', async () => {
+    const { page, notesFrom } = await start({ days: 90 });
+    const ninety = notesFrom(addDays(TODAY, -89));
+    const older = ninety.find((n) => n.OrderNo && Date.parse(n.InsDate!) < dayStartMs(addDays(TODAY, -30)))!;
+    const suffix = older.OrderNo!.slice(-6);
+    const inWeek = ninety.filter(
+      (n) => holdsDigits(n, suffix) && Date.parse(n.InsDate!) >= dayStartMs(WEEK_START),
+    );
+    const wide = ninety.filter((n) => holdsDigits(n, suffix));
+    await page.getByLabel('검색').fill(suffix);
+    const hint = page.getByTestId('outside-hint');
+    await expect
+      .poll(() => hint.textContent(), LONG)
+      .toContain(
+        inWeek.length === 0
+          ? `최근 90일에는 ${wide.length}건 있습니다`
+          : `${wide.length - inWeek.length}건 더 있습니다`,
+      );
+    await hint.getByRole('button', { name: '기간 넓히기' }).click();
+    await expect.poll(() => page.getByLabel('기간').inputValue()).toBe('90d');
+    await expectView(page, wide);
+    expect(await rowSeqNos(page)).toContain(older.SeqNo);
+    await expect.poll(() => hint.count()).toBe(0);
+  });
+
+  it('the note pane shows all notes of this buyer, this item, this order in one click', async () => {
+    const { page, week } = await start();
+    const note = week.filter((n) => n.OrderNo)[3]!;
+    await page.getByLabel('검색').fill(String(note.SeqNo));
+    await page.locator(`.note-row[data-seqno="${note.SeqNo}"]`).click();
+    const pane = page.locator('#note-detail');
+    await expect.poll(() => pane.getAttribute('data-seqno')).toBe(String(note.SeqNo));
+
+    await pane.getByRole('button', { name: '이 구매자의 문의 모두 보기' }).click();
+    await expect.poll(() => page.getByLabel('검색').inputValue()).toBe('');
+    await expectView(
+      page,
+      week.filter((n) => n.BuyerID === note.BuyerID),
+    );
+    await expect.poll(() => page.getByTestId('scope-buyerId').textContent()).toContain(note.BuyerID!);
+
+    await pane.getByRole('button', { name: '이 상품의 문의 모두 보기' }).click();
+    await expectView(
+      page,
+      week.filter((n) => n.ItemNo === note.ItemNo),
+    );
+    await expect.poll(() => page.getByTestId('scope-buyerId').count()).toBe(0);
+
+    await pane.getByRole('button', { name: '이 주문의 문의 모두 보기' }).click();
+    await expectView(
+      page,
+      week.filter((n) => n.OrderNo === note.OrderNo),
+    );
+    // The chip removes its scope.
+    await page.getByRole('button', { name: `주문번호 ${note.OrderNo} 조건 해제` }).click();
+    await expectView(page, week);
+  });
+});
