@@ -4,6 +4,7 @@
 // sandbox's control route) and refreshing shows the note answered.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { toDeskError } from '../../src-main/host/dispatch';
 import { recentNotes } from '../../src-main/sandbox/backend';
 import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
@@ -89,12 +90,12 @@ describe('answering on the marketplace', () => {
       'https://{SellerID}.evil.example/',
       'file:///{SeqNo}',
     ]) {
-      await expect(
-        handlers['settings.update'](
-          { profiles: settings.profiles.map((p) => ({ ...p, answerPageUrl: bad })) },
-          ctx,
-        ),
-      ).rejects.toMatchObject({
+      const refused = await handlers['settings.update'](
+        { profiles: settings.profiles.map((p) => ({ ...p, answerPageUrl: bad })) },
+        ctx,
+      ).catch((e: unknown) => e);
+      // What the renderer receives: the dispatcher's envelope of the thrown error.
+      expect(toDeskError(refused)).toMatchObject({
         code: 'INVALID_ARGUMENT',
         issues: expect.arrayContaining([
           expect.objectContaining({ path: ['profiles', 0, 'answerPageUrl'], rule: 'http-url' }),

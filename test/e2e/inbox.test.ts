@@ -492,7 +492,7 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     // Prefer an item past the first lookbook page (20 items), so the previewer has to page to it.
     const target = notes.find((n) => positionInShop(n) >= 20) ?? notes.find((n) => positionInShop(n) >= 0);
     expect(target).toBeDefined();
-    await page.getByLabel('상품번호', { exact: true }).fill(target!.ItemNo!);
+    await page.getByLabel('검색').fill(target!.ItemNo!);
     await page.locator(`.note-row[data-seqno="${target!.SeqNo}"]`).click();
     await page.getByRole('button', { name: '룩북에서 보기' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('소호 룩북 미리보기');

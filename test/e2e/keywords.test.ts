@@ -184,7 +184,7 @@ describe('keyword explorer in Chromium against the sandbox', () => {
     ).toEqual(['/']);
     expect(app.pageErrors).toEqual([]);
     await app.close();
-    deps.close();
+    await deps.close();
   });
 
   it('debounces fast typing into one fan-out, and aborted requests never render', async () => {

@@ -154,7 +154,7 @@ describe('layout at every window size the app allows', () => {
         expect(found).toEqual([]);
         expect(app.pageErrors).toEqual([]);
         await app.close();
-        deps.close();
+        await deps.close();
       });
     }
   }

@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { toDeskError } from '../../src-main/host/dispatch';
 import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
 import { closedPort, useLiveProfile } from './live-profile';
@@ -102,7 +103,7 @@ describe('settings forms in Chromium', () => {
       },
       ctx,
     ).catch((e: unknown) => e);
-    expect(err).toMatchObject({
+    expect(toDeskError(err)).toMatchObject({
       code: 'INVALID_ARGUMENT',
       issues: [{ path: ['profiles', 1, 'nsRoot'], rule: 'absolute-uri' }],
     });

@@ -61,6 +61,7 @@ export async function startEchoServer(): Promise<EchoServer> {
   const learned = { auth: '', encrypted: '', member: '' };
   const served: Record<string, number> = {};
   let count = 0;
+  const modeOf = new Map<string, Mode>();
 
   function envelope(body: string, header = ''): string {
     return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${ENV11}"><soap:Header>${header}</soap:Header><soap:Body>${body}</soap:Body></soap:Envelope>`;
@@ -227,8 +228,13 @@ export async function startEchoServer(): Promise<EchoServer> {
       const op = /<(?:soap(?:12)?:)?Body>\s*<(?:[\w.-]+:)?(\w+)/.exec(body)?.[1] ?? '';
       const service = req.url?.startsWith(SERVICE_PATHS.suggest) ? 'suggest' : 'market';
       // The first answer of each service is a good one, so the client learns and keeps the tickets; then every
-      // kind in turn.
-      const mode: Mode = count++ < 2 ? 'strings' : MODES[count % MODES.length]!;
+      // kind in turn, one kind per distinct request: the client's retries of a request meet the same kind, so a
+      // damaged answer reaches the caller as one (after its retries) instead of being retried into another kind.
+      let mode = modeOf.get(body);
+      if (mode === undefined) {
+        mode = count++ < 2 ? 'strings' : MODES[count % MODES.length]!;
+        modeOf.set(body, mode);
+      }
       answer(res, op || (service === 'suggest' ? 'GetSuggestionNotice' : 'BuyerNoteList'), body, mode);
     })();
   });

@@ -9,7 +9,7 @@ export const lookbookKo = {
   'lookbook.device': '미리보기 화면',
   'lookbook.device.desktop': '데스크톱',
   'lookbook.device.mobile': '모바일',
-  'lookbook.scaled': '너비 {width, number}px 화면을 {percent}% 크기로 보여 줍니다',
+  'lookbook.scaled': '너비 {width, number}픽셀 화면을 {percent}% 크기로 보여 줍니다',
   'lookbook.pageSize': '페이지당 상품',
   'lookbook.prev': '이전 페이지',
   'lookbook.next': '다음 페이지',
