@@ -294,12 +294,19 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     progress.done = 0;
     progress.total = checkSellers.length;
     emit();
-    for (const sellerId of checkSellers) {
-      if (signal.aborted || unreachable) break;
-      await checkStatuses(sellerId);
-      progress.done++;
-      emit();
-    }
+    // Sellers are checked side by side, as many at once as days are fetched: each check is a few calls that wait
+    // on the network, and one after another they made a refresh of a large mirror take seconds.
+    let nextSeller = 0;
+    const checker = async () => {
+      while (nextSeller < checkSellers.length && !signal.aborted && !unreachable) {
+        await checkStatuses(checkSellers[nextSeller++]!);
+        progress.done++;
+        emit();
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(opts.concurrency ?? SYNC_CONCURRENCY, checkSellers.length) }, checker),
+    );
     check.calls = calls - callsBefore;
     // A window or a day that failed leaves statuses the check could not confirm: not done, so "as of" stays put.
     check.done = !signal.aborted && !unreachable && !failedSlices.some((f) => f.phase === 'statuses');
