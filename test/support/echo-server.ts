@@ -232,7 +232,8 @@ export async function startEchoServer(): Promise<EchoServer> {
       // damaged answer reaches the caller as one (after its retries) instead of being retried into another kind.
       let mode = modeOf.get(body);
       if (mode === undefined) {
-        mode = count++ < 2 ? 'strings' : MODES[count % MODES.length]!;
+        const nth = count++;
+        mode = nth < 2 ? 'strings' : MODES[(nth - 2) % MODES.length]!;
         modeOf.set(body, mode);
       }
       answer(res, op || (service === 'suggest' ? 'GetSuggestionNotice' : 'BuyerNoteList'), body, mode);
