@@ -19,6 +19,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          // A browser and the host share two cores with everything else: a first paint or a sync step can take
+          // seconds on a loaded machine, so a poll waits up to 15 s (the default 1 s made slow runs fail).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

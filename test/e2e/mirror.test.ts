@@ -274,7 +274,9 @@ describe('the store answers for the rest of the mirror', () => {
 
 describe('one sync per mirror', () => {
   it('leaving and re-entering the inbox mid-sync shows the same sync, and its Cancel stops it', async () => {
-    const { page, ran, deps } = await start({ sandbox: { faults: { latencyMs: 150 } } });
+    // Slow enough that the 90 days (85 to fetch, 4 at a time) take about 30 s: the steps below, under a loaded
+    // machine, must reach Cancel while the sync still runs.
+    const { page, ran, deps } = await start({ sandbox: { faults: { latencyMs: 1200 } } });
     ran.length = 0;
     await page.getByLabel('기간').selectOption('90d');
     const bar = page.getByTestId('sync-progress').locator('progress');
