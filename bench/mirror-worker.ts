@@ -57,8 +57,11 @@ if (variant === 'mirror') {
   // Written by this step: what reaches the write-ahead log, counted from an empty log.
   store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   const t = performance.now();
+  const cpu = process.cpuUsage();
   const outcome = await syncNotes(req, { client, store, sellerIds, pageIndexBase: 1, signal });
   const wallMs = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  out['cpuMs'] = (used.user + used.system) / 1000;
   const { log } = store.db.prepare('PRAGMA wal_checkpoint(PASSIVE)').get() as { log: number };
   const pageSize = (store.db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size;
   Object.assign(out, {

@@ -207,7 +207,7 @@ if (want('mirror')) {
   if (refresh?.statusCheck) {
     const c = refresh.statusCheck;
     log(
-      `\nThe mirror's refresh fetches the newest two days of each seller again, then checks the reply status of every note it holds: ${count(c.calls)} of its ${count(refresh.calls)} calls page through the ${count(c.waiting)} notes the sandbox still lists as waiting (500 a page), ${c.refetchedDays} days fetched again. The JSON cache's refresh checks nothing older than two days, so an answer given on the marketplace to an older note never reaches it. Targets: a sync under 600 MB; a refresh with nothing new within 1 s and 1 MB written.`,
+      `\nThe mirror's refresh asks each seller for the notes newer than the newest it holds (one short page), then checks the reply status of every note it holds, its pages side by side: ${count(c.calls)} of its ${count(refresh.calls)} calls page through the ${count(c.waiting)} notes the sandbox still lists as waiting (500 a page), ${c.refetchedDays} days fetched again. The JSON cache's refresh checks nothing older than two days, so an answer given on the marketplace to an older note never reaches it. Targets: a sync under 600 MB; a refresh with nothing new within 1 s and 1 MB written.`,
     );
   }
   const p = r.firstPaint;

@@ -15,8 +15,8 @@ Commands
                                          marketplace: the same filters and formats, plus each note's
                                          local Handled mark and Memo; no ticket needed
   sync       fills the app's notes mirror of the endpoint, as the app's refresh does: the days of the
-             range it lacks (all of them the first time) and the newest two, then the reply status of
-             every note it holds; safe while the app is open
+             range it lacks (all of them the first time) and what is new on the newest two, then the
+             reply status of every note it holds; safe while the app is open
                --from DAY --to DAY       YYYY-MM-DD (Korean days); default: the last 7 days
                --seller ID[,ID...]       default: the profile's (or the sandbox's) seller IDs
                --format table|json

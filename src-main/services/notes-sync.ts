@@ -1,19 +1,25 @@
 // Fills a notes mirror from BuyerNoteList and keeps it in step with the marketplace.
 //
 // 1. Days. BuyerNoteList has no total count, so the unit of work is the day slice: one seller × one Korean day,
-//    paged until a page comes back shorter than the page size. A refresh fetches the days not synced yet plus
-//    the newest synced day and the one before it; a full sync fetches every day of the range. Each finished
-//    slice is one transaction (its notes, its coverage, and the notes of that seller-day the marketplace no
-//    longer lists flagged withdrawn), so a cancel or a crash never leaves half a day. A slice that fails after
-//    its retries keeps the pages it got, but its day is not marked synced.
+//    paged until a page comes back shorter than the page size. A full sync fetches every day of the range; a
+//    refresh fetches the days not synced yet in full. Each finished slice is one transaction (its notes, its
+//    coverage, and the notes of that seller-day the marketplace no longer lists flagged withdrawn), so a cancel or
+//    a crash never leaves half a day. A slice that fails after its retries keeps the pages it got, but its day is
+//    not marked synced.
+//    A refresh brings the days it holds up to date with one catch-up query per seller: the notes of the newest
+//    synced day and the one before it, from a little before the newest note it holds there (CATCH_UP_MARGIN_MS)
+//    to the end of the newest day. With nothing new that is one short page per seller.
 // 2. Statuses. Notes are answered long after they arrive, on the marketplace's own console too. So after the
 //    days, for each seller, one query asks for the notes still waiting (ReplyStatus=NoReply) over the whole range
-//    the mirror holds, all pages, except the days this sync has just fetched in full. A waiting note the mirror
-//    missed in a day it holds is added. Every held note the mirror has as waiting that did not come back has left that set; its
-//    seller-day is fetched again in full (ReplyStatus=All) and taken as the truth: answered notes become
-//    ReplyComplete, notes the day no longer lists are flagged withdrawn. The cost is a page per PageSize waiting
-//    notes per seller, plus one call per day where something changed. docs/protocol-choices.md has the rule.
+//    the mirror holds, all pages, except the days this sync has just fetched in full. Its pages are asked for side
+//    by side, as many as the waiting notes the mirror holds would fill. A waiting note the mirror missed in a day
+//    it holds is added (a late note the catch-up did not reach included). Every held note the mirror has as
+//    waiting that did not come back has left that set; its seller-day is fetched again in full
+//    (ReplyStatus=All) and taken as the truth: answered notes become ReplyComplete, notes the day no longer
+//    lists are flagged withdrawn. The cost is a page per PageSize waiting notes per seller, plus one call per day
+//    where something changed. docs/protocol-choices.md has the rule.
 //
+// At most `concurrency` calls are in flight at once, whichever phase sends them.
 // Progress counts days (a day is done when every seller's slice of it is), then the status check per seller.
 import type {
   FailedSlice,
@@ -41,12 +47,25 @@ export interface NoteListClient {
 
 export const SYNC_CONCURRENCY = 4;
 export const SYNC_PAGE_SIZE = 500;
-/** Refresh re-reads the newest synced day and this many before it: new notes land on the newest days. */
+/** A refresh catches up on the newest synced day and this many before it: new notes land on the newest days. */
 export const REFRESH_OVERLAP_DAYS = 1;
+/**
+ * The catch-up asks from this long before the newest note held in its days: a note the marketplace lists a little
+ * late, stamped earlier than one already held, still comes. Later than that, the status check still finds it if
+ * it waits for an answer.
+ */
+export const CATCH_UP_MARGIN_MS = 60 * 60_000;
 
 export interface Slice {
   sellerId: string;
   day: NoteDay;
+}
+
+/** A refresh's catch-up on days a seller already holds: `from`..`to`, the notes newer than held. */
+export interface CatchUp {
+  sellerId: string;
+  from: NoteDay;
+  to: NoteDay;
 }
 
 export interface SyncOptions {
@@ -72,21 +91,29 @@ export interface SyncOutcome extends NotesSyncSummary {
   arrivedNoReply: number[];
 }
 
-/** Which slices a request needs, given what the mirror already holds; ordered day by day. */
-export function planSlices(
+/**
+ * What a request needs, given what the mirror already holds: the day slices to fetch in full, ordered day by day
+ * (every day for a full sync; the days not synced yet for a refresh), and for a refresh, per seller, the catch-up
+ * on the newest synced day of the range and the one before it.
+ */
+export function plan(
   req: NotesSyncRequest,
   sellerIds: readonly string[],
   covered: (sellerId: string) => ReadonlySet<NoteDay>,
-): Slice[] {
+): { slices: Slice[]; catchUps: CatchUp[] } {
   const days = daysBetween(req.start, req.end);
   const wanted = new Map<string, Set<NoteDay>>();
+  const catchUps: CatchUp[] = [];
   for (const sellerId of sellerIds) {
     let mine = days;
     if (req.mode === 'refresh') {
       const have = covered(sellerId);
       const newest = days.filter((d) => have.has(d)).at(-1);
-      const overlapFrom = newest === undefined ? undefined : addDays(newest, -REFRESH_OVERLAP_DAYS);
-      mine = days.filter((d) => !have.has(d) || (overlapFrom !== undefined && d >= overlapFrom));
+      mine = days.filter((d) => !have.has(d));
+      if (newest !== undefined) {
+        const from = addDays(newest, -REFRESH_OVERLAP_DAYS);
+        catchUps.push({ sellerId, from: have.has(from) ? from : newest, to: newest });
+      }
     }
     wanted.set(sellerId, new Set(mine));
   }
@@ -94,7 +121,7 @@ export function planSlices(
   for (const day of days) {
     for (const sellerId of sellerIds) if (wanted.get(sellerId)!.has(day)) slices.push({ sellerId, day });
   }
-  return slices;
+  return { slices, catchUps };
 }
 
 class QueryFailed extends Error {
@@ -125,13 +152,15 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   const pageSize = opts.pageSize ?? SYNC_PAGE_SIZE;
   const { store, signal } = opts;
   const sellers = req.sellerIds && req.sellerIds.length > 0 ? req.sellerIds : opts.sellerIds;
-  const slices = planSlices(req, sellers, (s) => store.coveredDays(s));
+  const { slices, catchUps } = plan(req, sellers, (s) => store.coveredDays(s));
   const newestBefore = store.newestAt();
+  const concurrency = opts.concurrency ?? SYNC_CONCURRENCY;
 
-  // Per day: slices still running, and whether one failed.
+  // Per day: slices and catch-ups still running, and whether one failed. A catch-up counts for its newest day.
   const pending = new Map<NoteDay, number>();
   const dayFailed = new Set<NoteDay>();
   for (const s of slices) pending.set(s.day, (pending.get(s.day) ?? 0) + 1);
+  for (const c of catchUps) pending.set(c.to, (pending.get(c.to) ?? 0) + 1);
   const days = pending.size;
   // Per seller: days this sync fetched in full or saw fail (the status check leaves them out).
   const fetchedInFull = new Map<string, Set<NoteDay>>();
@@ -153,15 +182,35 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   let unreachable = false;
   emit();
 
+  // Calls in flight across the whole sync, and the ones waiting for a turn (first come, first served).
+  let inFlight = 0;
+  const turns: (() => void)[] = [];
+  async function turn(): Promise<void> {
+    if (inFlight < concurrency) {
+      inFlight++;
+      return;
+    }
+    await new Promise<void>((resolve) => turns.push(resolve));
+  }
+  function release() {
+    const next = turns.shift();
+    if (next) next();
+    else inFlight--;
+  }
+
   /** One page, retried by the SOAP client's one policy (soap/retry.ts): nothing here sends it again. */
   async function page(request: RequestOf<'BuyerNoteList'>): Promise<InboxNote[]> {
+    await turn();
     try {
+      if (signal.aborted) throw signal.reason;
       calls++;
       const { data } = await opts.client.market.buyerNoteList(request, { signal });
       return (data?.SendNote ?? []).map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
     } catch (err) {
       if (signal.aborted) throw err;
       throw new QueryFailed(err, (err as { attempts?: number }).attempts ?? 1, 0, []);
+    } finally {
+      release();
     }
   }
 
@@ -171,18 +220,27 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     start: NoteDay,
     end: NoteDay,
     status: ReplyStatus,
-    /** Takes each page as it comes instead of keeping them (the status check's answers can be many). */
-    onPage?: (notes: InboxNote[]) => void,
+    more: {
+      /** Takes each page as it comes instead of keeping them (the status check's answers can be many). */
+      onPage?: (notes: InboxNote[]) => void;
+      /** Asks from this instant instead of the start of `start` (a catch-up). */
+      sinceMs?: number;
+      /** Pages the mirror's own notes suggest, asked for side by side. */
+      expectedPages?: number;
+    } = {},
   ): Promise<InboxNote[]> {
+    const { onPage } = more;
     const got = new Map<number, InboxNote>();
     let pages = 0;
     try {
       await readPages<InboxNote>({
         pageSize,
         pageIndexBase: opts.pageIndexBase,
+        concurrency,
+        ...(more.expectedPages === undefined ? {} : { expectedPages: more.expectedPages }),
         fetchPage: (pageIndex) =>
           page({
-            StartDate: formatDateTime(dayStartMs(start)),
+            StartDate: formatDateTime(more.sinceMs ?? dayStartMs(start)),
             EndDate: formatDateTime(dayEndMs(end) - 999),
             ReplyStatus: status,
             SellerID: sellerId,
@@ -275,15 +333,44 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     }
   }
 
+  async function runCatchUp(c: CatchUp): Promise<void> {
+    const newestHeld = store.newestNoteAt(c.sellerId, c.from, c.to);
+    const sinceMs = Math.max(dayStartMs(c.from), (newestHeld ?? 0) - CATCH_UP_MARGIN_MS);
+    let notes: InboxNote[] = [];
+    try {
+      // Within the longest range a query may ask for, like the status check.
+      for (const [from, to] of windows(c.from, c.to, opts.statusWindowDays)) {
+        if (dayEndMs(to) < sinceMs) continue;
+        const since = Math.max(sinceMs, dayStartMs(from));
+        notes = notes.concat(await allPages(c.sellerId, from, to, 'All', { sinceMs: since }));
+      }
+    } catch (err) {
+      if (signal.aborted) return;
+      const got = fail(c.sellerId, c.to, err, undefined);
+      if (got.length > 0) keep(c.sellerId, c.to, got, false);
+      dayFailed.add(c.to);
+      progress.notes += got.length;
+      finishSliceOf(c.to);
+      return;
+    }
+    // Not whole days: upserted, never taken as the truth of a day (nothing is flagged withdrawn from it).
+    keep(c.sellerId, c.to, notes, false);
+    progress.notes += notes.length;
+    finishSliceOf(c.to);
+  }
+
+  // Catch-ups first: they are what a refresh is for, and one short page each.
+  const work: (() => Promise<void>)[] = [
+    ...catchUps.map((c) => () => runCatchUp(c)),
+    ...slices.map((sl) => () => runSlice(sl)),
+  ];
   let next = 0;
   async function worker() {
-    while (!signal.aborted && !unreachable && next < slices.length) {
-      await runSlice(slices[next++]!);
+    while (!signal.aborted && !unreachable && next < work.length) {
+      await work[next++]!();
     }
   }
-  await Promise.all(
-    Array.from({ length: Math.min(opts.concurrency ?? SYNC_CONCURRENCY, slices.length) }, worker),
-  );
+  await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
 
   // ---- 2. the status check ----
   const check = { calls: 0, waiting: 0, changed: 0, refetchedDays: 0, withdrawn: 0, done: false };
@@ -304,9 +391,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
         emit();
       }
     };
-    await Promise.all(
-      Array.from({ length: Math.min(opts.concurrency ?? SYNC_CONCURRENCY, checkSellers.length) }, checker),
-    );
+    await Promise.all(Array.from({ length: Math.min(concurrency, checkSellers.length) }, checker));
     check.calls = calls - callsBefore;
     // A window or a day that failed leaves statuses the check could not confirm: not done, so "as of" stays put.
     check.done = !signal.aborted && !unreachable && !failedSlices.some((f) => f.phase === 'statuses');
@@ -323,14 +408,26 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     while (last >= first && fresh.has(last)) last = addDays(last, -1);
     if (first > last) return;
     const covered = store.coveredDays(sellerId);
+    // What the mirror has as waiting: it sizes each query's pages, and a note already held as waiting needs no
+    // write (a note's other attributes never change).
+    const heldWaiting = store.waitingNotes(sellerId, dayStartMs(first), dayEndMs(last));
+    const heldWaitingSeqs = new Set(heldWaiting.map((w) => w.seqNo));
     const stillWaiting = new Set<number>();
     for (const [from, to] of windows(first, last, opts.statusWindowDays)) {
+      const inWindow = heldWaiting.filter((w) => w.day >= from && w.day <= to).length;
       try {
-        await allPages(sellerId, from, to, 'NoReply', (answered) => {
-          for (const n of answered) stillWaiting.add(n.seqNo);
-          // A waiting note the mirror missed in a day it holds is added (ones it holds unchanged write
-          // nothing). Days it does not hold stay whole-or-nothing: they come with their first sync.
-          added += store.writeNotes(answered.filter((n) => covered.has(marketDayOf(n.at)))).added.length;
+        await allPages(sellerId, from, to, 'NoReply', {
+          expectedPages: Math.floor(inWindow / pageSize) + 1,
+          onPage: (answered) => {
+            for (const n of answered) stillWaiting.add(n.seqNo);
+            // A waiting note the mirror missed in a day it holds is added, and one it held as answered or
+            // withdrawn is written as listed. Days it does not hold stay whole-or-nothing: they come with their
+            // first sync.
+            const news = answered.filter(
+              (n) => !heldWaitingSeqs.has(n.seqNo) && covered.has(marketDayOf(n.at)),
+            );
+            if (news.length > 0) added += store.writeNotes(news).added.length;
+          },
         });
       } catch (err) {
         if (signal.aborted) return;
@@ -338,9 +435,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
         return;
       }
     }
-    const left = store
-      .waitingNotes(sellerId, dayStartMs(first), dayEndMs(last))
-      .filter((w) => !stillWaiting.has(w.seqNo));
+    const left = heldWaiting.filter((w) => !stillWaiting.has(w.seqNo));
     check.waiting += stillWaiting.size;
     const leftDays = [...new Set(left.map((w) => w.day))].sort();
     for (const day of leftDays) {

@@ -22,19 +22,40 @@ export interface PagerOptions<T> {
   /** The first PageIndex of the marketplace (0 or 1). */
   pageIndexBase: 0 | 1;
   maxPages?: number;
+  /**
+   * How many pages the caller expects (it knows how many rows it held last time): that many are asked for without
+   * waiting for the one before, at most `concurrency` at once; past them, one after another again. A list with
+   * no total count can only be paged blind, so a good guess saves a round trip per page and a bad one costs at
+   * most the pages asked for beyond the end (which come back empty). Default 1: strictly one after another.
+   */
+  expectedPages?: number;
+  /** Pages in flight at once while within `expectedPages` (default 4). */
+  concurrency?: number;
   /** One call for the page at `pageIndex`, resolving with its rows. */
   fetchPage: (pageIndex: number) => Promise<readonly T[]>;
-  /** Takes each page as it comes; returning `false` stops (the caller has all it wants). */
+  /** Takes each page as it comes, in order; returning `false` stops (the caller has all it wants). */
   onPage: (rows: readonly T[], pageIndex: number) => boolean | void;
 }
 
 /** Reads every page; resolves with how many were read, throws TooManyPagesError past the cap. */
 export async function readPages<T>(opts: PagerOptions<T>): Promise<number> {
   const maxPages = opts.maxPages ?? MAX_PAGES;
+  const expected = Math.min(maxPages, Math.max(1, Math.floor(opts.expectedPages ?? 1)));
+  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 4));
+  // Pages asked for ahead of the one being read, by index; each is awaited in order or abandoned.
+  const ahead = new Map<number, Promise<readonly T[]>>();
+  const ask = (i: number) => {
+    const p = opts.fetchPage(opts.pageIndexBase + i);
+    // An abandoned page (the list ended before it) must not surface as an unhandled rejection.
+    p.catch(() => {});
+    ahead.set(i, p);
+  };
   for (let i = 0; i < maxPages; i++) {
-    const pageIndex = opts.pageIndexBase + i;
-    const rows = await opts.fetchPage(pageIndex);
-    if (opts.onPage(rows, pageIndex) === false || rows.length < opts.pageSize) return i + 1;
+    if (!ahead.has(i)) ask(i);
+    for (let j = i + 1; j < Math.min(expected, i + concurrency); j++) if (!ahead.has(j)) ask(j);
+    const rows = await ahead.get(i)!;
+    ahead.delete(i);
+    if (opts.onPage(rows, opts.pageIndexBase + i) === false || rows.length < opts.pageSize) return i + 1;
   }
   throw new TooManyPagesError(maxPages);
 }

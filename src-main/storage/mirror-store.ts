@@ -295,6 +295,16 @@ export class MirrorStore {
     ).map((r) => ({ seqNo: r.seq_no, day: r.day }));
   }
 
+  /** When the newest note a seller holds in days `first`..`last` was written (withdrawn ones included). */
+  newestNoteAt(sellerId: string, first: NoteDay, last: NoteDay): number | undefined {
+    const row = this.db
+      .prepare(
+        'SELECT max(at) AS at FROM notes INDEXED BY notes_by_seller_day WHERE seller_id = ? AND day BETWEEN ? AND ?',
+      )
+      .get(sellerId, first, last) as { at: number | null };
+    return row.at ?? undefined;
+  }
+
   newestAt(): number | undefined {
     const row = this.db.prepare('SELECT max(at) AS at FROM notes WHERE withdrawn_at IS NULL').get() as {
       at: number | null;

@@ -1,6 +1,6 @@
 // `desk sync`: fills the app's notes mirror for an endpoint, as the app's refresh does: the days of the range the
-// mirror lacks (all of them the first time) plus the newest synced day and the one before, then the reply-status
-// check over everything the mirror holds.
+// mirror lacks (all of them the first time) plus a catch-up on the newest synced day and the one before, then the
+// reply-status check over everything the mirror holds.
 import type { NotesSyncRequest } from '../../contract';
 import { MAX_SYNC_DAYS } from '../../host/handlers/notes';
 import type { SyncOutcome } from '../../services/notes-sync';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotesProgressEvent, NotesSyncRequest } from '../../../src-main/contract';
-import { planSlices, syncNotes } from '../../../src-main/services/notes-sync';
+import { CATCH_UP_MARGIN_MS, plan, syncNotes } from '../../../src-main/services/notes-sync';
 import type { NoteListClient, SyncOptions } from '../../../src-main/services/notes-sync';
 import type { SandboxOptions } from '../../../src-main/sandbox/server';
 import { recentNotes } from '../../../src-main/sandbox/backend';
@@ -87,18 +87,59 @@ describe('notes sync against the sandbox', () => {
     expect(held(store)).toHaveLength(want.length);
   });
 
-  it('refresh fetches the newest synced day and the one before, plus days not synced yet', async () => {
+  it('refresh fetches the days not synced yet in full, and catches up on the newest synced day and the one before', async () => {
     const { store, base, info } = await setup();
     await syncNotes(WEEK, base());
     const refresh = await syncNotes({ ...WEEK, mode: 'refresh' }, base());
-    expect(refresh.slices).toBe(2 * info.sellerIds.length);
-    const planned = planSlices(
+    expect(refresh.slices).toBe(0);
+    // Nothing new: one short catch-up page per seller, then the status check.
+    expect(refresh.calls - refresh.statusCheck.calls).toBe(info.sellerIds.length);
+    const planned = plan(
       { ...WEEK, end: daysBefore(-2), mode: 'refresh' },
       ['a'],
       () => new Set(daysBetween(WEEK.start, WEEK.end)),
     );
-    expect(planned.map((s) => s.day)).toEqual([daysBefore(1), TODAY, daysBefore(-1), daysBefore(-2)]);
+    expect(planned.slices.map((s) => s.day)).toEqual([daysBefore(-1), daysBefore(-2)]);
+    expect(planned.catchUps).toEqual([{ sellerId: 'a', from: daysBefore(1), to: TODAY }]);
+    // A newest day without the one before it synced: that one comes in full, the catch-up covers the newest only.
+    const gap = plan({ ...WEEK, mode: 'refresh' }, ['a'], () => new Set([TODAY]));
+    expect(gap.catchUps).toEqual([{ sellerId: 'a', from: TODAY, to: TODAY }]);
+    expect(gap.slices.map((s) => s.day)).toEqual(daysBetween(WEEK.start, daysBefore(1)));
     expect(store.coveredDays(info.sellerIds[0]!).size).toBe(7);
+  });
+
+  it('on a living marketplace, a refresh brings every note that arrived and every answer given since, in few calls', async () => {
+    let now = TEST_NOW.getTime();
+    const { store, backend, base, info, running } = await setup({
+      now: undefined,
+      clock: () => now,
+      // Hours pass between refreshes: tickets stay good that long here.
+      graceMs: 24 * 3_600_000,
+    });
+    await syncNotes(WEEK, base());
+    expect(backend.living).toBe(true);
+    const truth = () =>
+      backend.notes({
+        start: formatDateTime(dayStartMs(WEEK.start)),
+        end: formatDateTime(dayEndMs(WEEK.end) - 999),
+      });
+    for (const hours of [3, 5, 9]) {
+      now += hours * 3_600_000;
+      const before = running.stats.requests;
+      const out = await syncNotes({ ...WEEK, end: marketDayOf(now), mode: 'refresh' }, base());
+      const want = truth();
+      const mine = new Map(held(store).map((n) => [n.seqNo, n.replyStatus]));
+      // Every note the marketplace lists is held, with its reply status: nothing missed, nothing stale.
+      expect(want.filter((n) => mine.get(n.SeqNo!) !== n.ReplyStatus)).toEqual([]);
+      expect(out.statusCheck.done).toBe(true);
+      // The calls: the catch-ups and any day not synced yet, the check's pages, one per day where statuses moved.
+      expect(running.stats.requests - before).toBe(out.calls);
+      expect(out.calls).toBeLessThanOrEqual(info.sellerIds.length * 2 + out.slices + out.statusCheck.calls);
+      expect(out.statusCheck.calls).toBeLessThanOrEqual(
+        info.sellerIds.length * 2 + out.statusCheck.refetchedDays,
+      );
+    }
+    expect(CATCH_UP_MARGIN_MS).toBeGreaterThan(0);
   });
 
   it('retries damaged responses from the sandbox and still gets every note', async () => {
@@ -277,16 +318,13 @@ describe('kept in step with the marketplace', () => {
     expect(staleStatuses(store, backend)).toEqual([]);
     for (const n of answered)
       expect(store.lookup({ seqNo: n.seqNo }).notes[0]!.note.replyStatus).toBe('ReplyComplete');
-    // The recent one came with the newest days, fetched again in full; each other one's seller-day once.
-    const olderDays = new Set(
-      answered
-        .filter((n) => n.at < dayStartMs(daysBefore(1)))
-        .map((n) => `${n.sellerId} ${marketDayOf(n.at)}`),
-    );
+    // Each answered note's seller-day fetched again once, the newest days' included (a catch-up brings only
+    // notes newer than the mirror's newest).
+    const answeredDays = new Set(answered.map((n) => `${n.sellerId} ${marketDayOf(n.at)}`));
     expect(refresh.statusCheck).toMatchObject({
       done: true,
-      refetchedDays: olderDays.size,
-      changed: answered.filter((n) => n.at < dayStartMs(daysBefore(1))).length,
+      refetchedDays: answeredDays.size,
+      changed: answered.length,
       withdrawn: 0,
     });
     expect(store.asOf()).toBeDefined();
@@ -376,11 +414,11 @@ describe('kept in step with the marketplace', () => {
       { start: daysBefore(6), end: TODAY, mode: 'refresh' },
       base({ client: watching, statusWindowDays: 10, sellerIds: ['gangnam_style'] }),
     );
-    // Held 30 days, the newest two just fetched: 28 days in windows of at most 10.
+    // Held 30 days, none fetched in full by this refresh: 30 days in windows of at most 10.
     expect(ranges).toEqual([
       `${daysBefore(29)}..${daysBefore(20)}`,
       `${daysBefore(19)}..${daysBefore(10)}`,
-      `${daysBefore(9)}..${daysBefore(2)}`,
+      `${daysBefore(9)}..${TODAY}`,
     ]);
   });
 });
