@@ -9,18 +9,31 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-const relative = new Map<Lang, Intl.RelativeTimeFormat>();
+const relative = new Map<string, Intl.RelativeTimeFormat>();
 const shortDay = new Map<Lang, Intl.DateTimeFormat>();
 
-/** `ms` relative to `nowMs`, in the largest whole unit of days, hours or minutes ("지금" under a minute). */
-export function formatRelative(ms: number, nowMs: number, lang: Lang): string {
-  let f = relative.get(lang);
-  if (!f) relative.set(lang, (f = new Intl.RelativeTimeFormat(LOCALE_OF[lang], { numeric: 'auto' })));
+/**
+ * `ms` relative to `nowMs`, in the largest whole unit of days, hours or minutes ("지금" / "now" under a minute).
+ * `narrow` is for a list column: "5d ago" where the long form, "5 days ago", would be cut (Korean is the same).
+ */
+export function formatRelative(
+  ms: number,
+  nowMs: number,
+  lang: Lang,
+  style: 'long' | 'narrow' = 'long',
+): string {
+  const key = `${lang} ${style}`;
+  let f = relative.get(key);
+  if (!f) {
+    // The list's narrow form counts ("1d ago") rather than naming the day ("yesterday"), which would not fit.
+    const numeric = style === 'narrow' ? 'always' : 'auto';
+    relative.set(key, (f = new Intl.RelativeTimeFormat(LOCALE_OF[lang], { numeric, style })));
+  }
   const diff = ms - nowMs;
   for (const [unit, size] of UNITS) {
     if (Math.abs(diff) >= size) return f.format(Math.round(diff / size), unit);
   }
-  return f.format(0, 'minute');
+  return style === 'narrow' ? formatRelative(ms, nowMs, lang) : f.format(0, 'second');
 }
 
 /** A market day ("2026-11-14", already a calendar day: no zone applies) as month and day. */

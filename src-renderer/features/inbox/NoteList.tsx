@@ -268,7 +268,7 @@ const Row = memo(function Row(props: {
         {n.orderNo ?? '—'}
       </div>
       <div role="gridcell" className="c-received num">
-        {time.relative(n.at)}
+        {time.relativeNarrow(n.at)}
       </div>
       <div role="gridcell" className="c-waiting num">
         {open && (

@@ -7,6 +7,8 @@ import { formatMarketDay, formatRelative } from '../../format/relative-times';
 
 export interface TimeFormat {
   relative(ms: number): string;
+  /** The list's form: "5d ago" (English), "5일 전". */
+  relativeNarrow(ms: number): string;
   absolute(ms: number): string;
   clock(ms: number): string;
   day(day: string): string;
@@ -19,6 +21,7 @@ export function useTimeFormat(timeZone: string, nowMs: number): TimeFormat {
     const shared = dateTimeFormat(lang, timeZone);
     return {
       relative: (ms) => formatRelative(ms, nowMs, lang),
+      relativeNarrow: (ms) => formatRelative(ms, nowMs, lang, 'narrow'),
       absolute: shared.dateTime,
       clock: shared.clock,
       day: (day) => formatMarketDay(day, lang),

@@ -8,8 +8,21 @@ describe('relative times and market days', () => {
   it('says how long ago in the largest whole unit, in the UI language', () => {
     expect(formatRelative(NOW - 3 * 3_600_000, NOW, 'ko')).toBe('3시간 전');
     expect(formatRelative(NOW - 2 * 86_400_000, NOW, 'en')).toBe('2 days ago');
-    expect(formatRelative(NOW - 10_000, NOW, 'ko')).toBe('현재 분');
+    expect(formatRelative(NOW - 10_000, NOW, 'ko')).toBe('지금');
+    expect(formatRelative(NOW - 10_000, NOW, 'en')).toBe('now');
     expect(formatRelative(NOW - 86_400_000, NOW, 'ko')).toBe('어제');
+  });
+
+  it('has a narrow form for the list column that English would otherwise cut', () => {
+    expect(formatRelative(NOW - 5 * 86_400_000, NOW, 'en', 'narrow')).toBe('5d ago');
+    expect(formatRelative(NOW - 3 * 3_600_000, NOW, 'en', 'narrow')).toBe('3h ago');
+    expect(formatRelative(NOW - 45 * 60_000, NOW, 'en', 'narrow')).toBe('45m ago');
+    expect(formatRelative(NOW - 5 * 86_400_000, NOW, 'ko', 'narrow')).toBe('5일 전');
+    expect(formatRelative(NOW - 86_400_000, NOW, 'en', 'narrow')).toBe('1d ago');
+    expect(formatRelative(NOW - 86_400_000, NOW, 'ko', 'narrow')).toBe('1일 전');
+    expect(formatRelative(NOW - 10_000, NOW, 'en', 'narrow')).toBe('now');
+    // The long form stays for the note pane, and each form keeps its own formatter.
+    expect(formatRelative(NOW - 5 * 86_400_000, NOW, 'en')).toBe('5 days ago');
   });
 
   it('writes a market day as month and day whatever the zone of the computer', () => {
