@@ -4,10 +4,14 @@
 //
 // `npm run screenshots -- --matrix` instead shoots every screen at every window size the app allows, in both
 // languages and both themes, into a git-ignored folder: the pictures to look at before calling a layout done.
+// `npm run screenshots -- --tasks` shoots a seller's three daily tasks the same way (what waits, oldest first; a
+// note found by the last digits of its order number; what is broken in the lookbook) at the smallest and the
+// default window.
 import { mkdirSync } from 'node:fs';
 import { createHandlers, requestSchemas } from '../src-main/host/create-handlers';
 import { closeBrowser, openApp } from '../test/e2e/harness';
 import type { AppUnderTest } from '../test/e2e/harness';
+import type { Page } from 'playwright';
 import { SCREENS, WINDOW_SIZES, showScreen } from '../test/e2e/page-states';
 import type { UiLang } from '../test/e2e/page-states';
 import { createTestDeps, TEST_NOW } from '../test/support/host-deps';
@@ -130,12 +134,77 @@ async function matrix(only: readonly string[]): Promise<void> {
   }
 }
 
+const TASK_WORDS = {
+  ko: { noReply: /^미답변/, all: /^전체/, waiting: '대기', search: '검색' },
+  en: { noReply: /^No reply/, all: /^All/, waiting: 'Waiting', search: 'Search' },
+} as const;
+
+/** The seller's daily tasks, each from the inbox (or the lookbook) as the app opens. */
+const TASKS: Record<string, (page: Page, lang: UiLang) => Promise<void>> = {
+  async waiting(page, lang) {
+    const w = TASK_WORDS[lang];
+    await showScreen(page, 'inbox', lang);
+    // The open note covers the list's right columns below 1200 pixels: close it first, as a seller would.
+    if (page.viewportSize()!.width < 1200) {
+      await page.getByTestId('note-list').focus();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('note-content').waitFor({ state: 'detached' });
+    }
+    await page.getByRole('radio', { name: w.noReply }).click();
+    const header = page.getByRole('columnheader', { name: w.waiting });
+    for (let i = 0; i < 3 && (await header.getAttribute('aria-sort')) !== 'descending'; i++) {
+      await header.getByRole('button').click();
+    }
+    await page.locator('.note-row').first().click();
+    await page.getByTestId('note-content').waitFor();
+  },
+  async order(page, lang) {
+    const w = TASK_WORDS[lang];
+    await showScreen(page, 'inbox', lang);
+    await page.getByRole('radio', { name: w.all }).click();
+    const orders = await page.locator('.note-row .c-order').allTextContents();
+    const order = orders.find((o) => /^\d{6,}$/.test(o.trim()))!.trim();
+    const search = page.getByLabel(w.search, { exact: true });
+    await search.fill(order.slice(-6));
+    await search.press('Enter');
+    await page.locator('.note-row').first().click();
+    await page.getByTestId('note-content').waitFor();
+  },
+  async lookbook(page, lang) {
+    await showScreen(page, 'lookbook', lang);
+  },
+};
+
+/** The daily tasks × the smallest and the default window × language × theme, named `task-<task>-…png`. */
+async function tasks(only: readonly string[]): Promise<void> {
+  mkdirSync(MATRIX_DIR, { recursive: true });
+  for (const lang of ['ko', 'en'] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const [task, run] of Object.entries(TASKS)) {
+        if (only.length > 0 && !only.includes(task)) continue;
+        const { app, close } = await open(scheme, lang);
+        await app.context.grantPermissions(['local-network-access']);
+        for (const size of [WINDOW_SIZES[0], WINDOW_SIZES[2]]) {
+          await app.page.setViewportSize(size);
+          await run(app.page, lang);
+          await app.page.evaluate(() => document.fonts.ready);
+          const path = `${MATRIX_DIR}/task-${task}-${size.width}x${size.height}-${lang}-${scheme}.png`;
+          await app.page.screenshot({ path });
+          console.log(path);
+        }
+        if (app.pageErrors.length > 0) throw app.pageErrors[0];
+        await close();
+      }
+    }
+  }
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const only = args.filter((a) => !a.startsWith('--'));
-  if (args.includes('--matrix')) {
+  if (args.includes('--matrix') || args.includes('--tasks')) {
     try {
-      await matrix(only);
+      await (args.includes('--tasks') ? tasks(only) : matrix(only));
     } finally {
       await closeBrowser();
     }

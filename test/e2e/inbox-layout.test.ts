@@ -123,6 +123,16 @@ describe('the inbox at every window size', () => {
             for (const p of await layoutProblems(page)) problems.push(`${size.width}×${size.height}: ${p}`);
           }
           expect(problems).toEqual([]);
+
+          // At the smallest window the open note lies over the list's right columns: Esc on the list closes
+          // it, and the waiting column's sort button can be reached again.
+          await page.setViewportSize({ width: 960, height: 600 });
+          await page.getByTestId('note-list').focus();
+          await page.keyboard.press('Escape');
+          await page.locator('aside.note-detail[data-seqno]').waitFor({ state: 'detached' });
+          const waiting = page.getByRole('columnheader', { name: lang === 'ko' ? '대기' : 'Waiting' });
+          await waiting.getByRole('button').click({ timeout: 5000 });
+          await expect.poll(() => waiting.getAttribute('aria-sort')).not.toBeNull();
           expect(app.pageErrors).toEqual([]);
         } finally {
           await app.close();

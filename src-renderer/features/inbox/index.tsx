@@ -78,6 +78,9 @@ function usePersistentFilters() {
   return { filters, setFilters, settings: settings.data?.settings, settingsError: settings.error };
 }
 
+/** Below this width the note pane lies over the list instead of beside it (inbox.css has the same query). */
+const NARROW_INBOX = '(max-width: 1199px)';
+
 export function InboxPage() {
   const { t, lang } = useI18n();
   const { filters, setFilters, settings, settingsError } = usePersistentFilters();
@@ -397,6 +400,12 @@ const Inbox = memo(function Inbox(props: {
     if (e.key === 'Escape') {
       if (isTyping(e.target) && !inSearch(e)) return;
       e.preventDefault();
+      // In a narrow window the open note lies over the list (its right columns, their sort buttons): Esc on the
+      // list closes it first, as the pane's close button does.
+      if (!inSearch(e) && openNote && window.matchMedia(NARROW_INBOX).matches) {
+        closeNote();
+        return;
+      }
       // Leaving the box, so the list's keys work again.
       if (inSearch(e)) searchRef.current?.blur();
       // One-off first: Esc clears the search; the next Esc clears the rest.
