@@ -35,6 +35,11 @@ export interface StepResult {
   bytesWritten: number;
   bytesOnDisk: number;
   maxRssMB: number;
+  /** CPU time of the process during the step (every thread, the decoding worker's included). */
+  cpuMs?: number;
+  /** A refresh: the same refresh again in the same process (as the running app does it), wall and CPU. */
+  warmWallMs?: number;
+  warmCpuMs?: number;
   statusCheck?: { calls: number; waiting: number; refetchedDays: number; changed: number };
 }
 
