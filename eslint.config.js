@@ -45,6 +45,7 @@ export const LAYERS = {
       'src-main/soap/xml-read',
       'src-main/soap/xml-text',
       'src-main/soap/envelope-read',
+      'src-main/soap/security-header',
       'src-main/soap/fault',
       'src-main/soap/errors',
       'src-main/soap/redact',

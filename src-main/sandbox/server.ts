@@ -26,8 +26,8 @@ import { buildFault, buildResponseBytes, createResponseMemo } from './response-w
 import type { FaultSpec } from './response-write';
 import type { SoapVersion } from '../soap/envelope-read';
 import { parseXml } from '../soap/xml-read';
-import type { XmlElement } from '../soap/xml-read';
 import { readEnvelope } from '../soap/envelope-read';
+import { readSecurityHeader } from '../soap/security-header';
 import {
   BadEnvelopeError,
   SoapError,
@@ -299,9 +299,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       return buildResponseBytes(decoded.op, result as never, { version, ns, memo });
     }
 
-    const security = securityHeaders(env.header, nsUri('security', ns));
+    const security = readSecurityHeader(env.header, nsUri('security', ns));
+    const repeated = security.repeated[0];
+    if (repeated)
+      throw new ClientFault(`The ${repeated} header is given more than once.`, `${repeated}Repeated`);
     const request = decoded.request as RequestOf<'BuyerNoteList'> & RequestOf<'GetSohoLookbook'>;
-    const verdict = issuer.check(security.auth, security.encrypted, {
+    const verdict = issuer.check(security.authenticationTicket, security.encryptedTicket, {
       required: decoded.op === 'BuyerNoteList',
       value: request.MemberTicket?.Ticket,
     });
@@ -510,20 +513,6 @@ function actionOf(version: SoapVersion, headers: IncomingMessage['headers']): st
   }
   const m = /;\s*action\s*=\s*("([^"]*)"|[^;\s]+)/i.exec(headers['content-type'] ?? '');
   return m ? (m[2] ?? m[1]) : undefined;
-}
-
-function securityHeaders(
-  header: XmlElement | undefined,
-  secNs: string,
-): { auth?: string; encrypted?: string } {
-  const out: { auth?: string; encrypted?: string } = {};
-  for (const block of header?.children ?? []) {
-    if (block.ns !== secNs) continue;
-    const value = block.children.find((c) => c.name === 'Value' && c.ns === secNs)?.text;
-    if (block.name === 'AuthenticationTicket') out.auth = value;
-    if (block.name === 'EncryptedTicket') out.encrypted = value;
-  }
-  return out;
 }
 
 function sendText(res: ServerResponse, status: number, type: string, text: string) {
