@@ -7,7 +7,7 @@ import type { OperationName, ResultOf, ServiceNamespaces } from '../schema';
 import { decodeResponse } from './result-read';
 import { readSecurityHeader } from './security-header';
 import { BadEnvelopeError } from './errors';
-import { classifyHttpResponse } from './transport';
+import { classifyHttpResponse } from './response-classify';
 import type { ParseLimits } from './xml-read';
 
 export interface ResponseDecodeRequest<N extends OperationName = OperationName> {
