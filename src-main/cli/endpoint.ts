@@ -9,22 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile, TicketSet } from '../contract';
 import { connectMarket } from '../host/connect';
-import type { ActiveConnection, TicketSource } from '../services/connection';
-import { createFileVault, VAULT_KEY_FILE } from '../storage/file-vault';
+import type { ActiveConnection } from '../services/connection';
 import { createSettingsStore, migrateSettings, SETTINGS_FILE } from '../storage/settings-store';
 import { defaultSettings, settingsSchema } from '../storage/settings-schema';
-import { VAULT_FILE } from '../storage/vault';
 import { DEFAULT_NAMESPACES } from '../schema';
 import type { ServiceName, ServiceNamespaces } from '../schema';
 import { UsageError } from './cli-error';
-
-type Tickets = TicketSet;
-
-export const TICKET_ENV = {
-  authTicket: 'MARKET_AUTH_TICKET',
-  encryptedTicket: 'MARKET_ENCRYPTED_TICKET',
-  memberTicket: 'MARKET_MEMBER_TICKET',
-} as const;
+import { assertTickets, liveTickets, runTickets } from './tickets';
 
 /** The flags that choose and describe the endpoint (all optional; nothing means the sandbox). */
 export interface EndpointFlags {
@@ -230,43 +221,8 @@ export async function planEndpoint(
   };
 }
 
-/**
- * Environment tickets win one by one over the vault's. Only a vault written by Node tools (it has a key file)
- * is read: the desktop app seals its tickets with the OS keystore, which only the app can open.
- */
-async function liveTickets(plan: EndpointPlan, env: Record<string, string | undefined>): Promise<Tickets> {
-  const fromEnv: Tickets = {};
-  for (const [k, name] of Object.entries(TICKET_ENV) as [keyof Tickets, string][]) {
-    const v = env[name];
-    if (v) fromEnv[k] = v;
-  }
-  const complete = fromEnv.authTicket && fromEnv.encryptedTicket && fromEnv.memberTicket;
-  if (!plan.vault || complete) return fromEnv;
-  if (!existsSync(join(plan.vault.dir, VAULT_KEY_FILE))) {
-    if (existsSync(join(plan.vault.dir, VAULT_FILE))) {
-      throw new UsageError(
-        `The app keeps the tickets of profile "${plan.vault.profileId}" in the system keystore, which only the app can read; set ${Object.values(TICKET_ENV).join(', ')} instead.`,
-      );
-    }
-    return fromEnv;
-  }
-  return { ...(await createFileVault(plan.vault.dir).get(plan.vault.profileId)), ...fromEnv };
-}
-
-/** Missing tickets are the invocation's fault: say which variables to set before anything is sent. */
-export function assertTickets(tickets: Tickets, memberTicket: boolean): void {
-  const missing = [
-    !tickets.authTicket && TICKET_ENV.authTicket,
-    !tickets.encryptedTicket && TICKET_ENV.encryptedTicket,
-    memberTicket && !tickets.memberTicket && TICKET_ENV.memberTicket,
-  ].filter((m) => typeof m === 'string');
-  if (missing.length > 0) {
-    throw new UsageError(`A live endpoint needs its tickets in the environment: set ${missing.join(', ')}.`);
-  }
-}
-
 /** The profile of a command line without --profile: what the flags describe. */
-export const COMMAND_LINE_PROFILE = { id: 'desk', name: 'desk' } as const;
+const COMMAND_LINE_PROFILE = { id: 'desk', name: 'desk' } as const;
 
 /** The timeout a profile gets when neither the flags nor a saved profile name one (the app's default). */
 const DEFAULT_TIMEOUT_MS = defaultSettings().profiles[0]!.timeoutMs;
@@ -289,35 +245,20 @@ export function connectionProfile(plan: EndpointPlan): Profile {
   };
 }
 
-/**
- * This run's tickets, as the connection reads them from a vault. Rotated EncryptedTickets live for this run
- * only: the app's vault keeps its own rotation order.
- */
-function runTickets(initial: Tickets): TicketSource {
-  let tickets = { ...initial };
-  return {
-    get: () => Promise.resolve({ ...tickets }),
-    rotateEncrypted: (_profileId, encryptedTicket) => {
-      tickets = { ...tickets, encryptedTicket };
-      return Promise.resolve();
-    },
-  };
-}
-
 export async function openEndpoint(
   plan: EndpointPlan,
   env: Record<string, string | undefined>,
   needs: { market: boolean; memberTicket: boolean },
 ): Promise<Endpoint> {
-  let tickets: Tickets = {};
+  let tickets: TicketSet = {};
   if (plan.kind === 'live') {
     if (needs.market) {
-      tickets = await liveTickets(plan, env);
+      tickets = await liveTickets(plan.vault, env);
       assertTickets(tickets, needs.memberTicket);
     } else {
       // The suggest service is sent no tickets, but one server may answer both services and echo them: whatever
       // tickets the environment holds are scrubbed from its answers too.
-      tickets = await liveTickets(plan, env).catch(() => ({}) as Tickets);
+      tickets = await liveTickets(plan.vault, env).catch(() => ({}) as TicketSet);
     }
   }
   const profile = connectionProfile(plan);
