@@ -45,6 +45,7 @@ export const LAYERS = {
       'src-main/soap/xml-read',
       'src-main/soap/xml-text',
       'src-main/soap/envelope-read',
+      'src-main/soap/security-header',
       'src-main/soap/fault',
       'src-main/soap/errors',
       'src-main/soap/redact',
@@ -75,8 +76,14 @@ export const LAYERS = {
   },
   cli: {
     paths: ['src-main/cli'],
-    may: below('host', 'services', 'storage', 'soap', 'soap-reader', 'schema', 'contract', 'sandbox', SHARED),
-    why: 'the command line is a front end: it never reaches into Electron.',
+    may: below('host', 'services', 'storage', 'schema', 'contract', SHARED),
+    why: 'desk stands on the host and the services: it connects through host/connect.ts, never building a transport, client or sandbox of its own.',
+  },
+  'sandbox-cli': {
+    // `npm run sandbox`: the sandbox's own front end (it may use the command line's entry-point check).
+    paths: ['src-main/cli/sandbox'],
+    may: below('sandbox', 'schema', 'cli', SHARED),
+    why: 'the standalone sandbox runner serves the sandbox and knows nothing of the client or the app.',
   },
   electron: {
     paths: ['src-main/electron'],

@@ -32,6 +32,7 @@ const COMMAND_LINE_HINTS: [RegExp, string][] = [
   [/enter fresh tickets in Settings/, `set fresh ${TICKET_ENV_HINT} in the environment`],
   [/check your API tickets in Settings/, `check ${TICKET_ENV_HINT}`],
   [/raise the timeout in Settings/, 'raise it with --timeout'],
+  [/check the first page index in Settings/, 'try --page-base'],
   [/the service address in Settings/, 'the service address (--base-url, --suggest-url or the --profile)'],
 ];
 

@@ -1,29 +1,21 @@
 // Which marketplace a command talks to: the built-in sandbox (the default, started in this process on a free
 // port and closed at the end), a live endpoint described by flags, or a profile saved by the app. Tickets for a
 // live endpoint come from the environment or the app's file vault, never from the command line.
+//
+// The flags only describe a connection profile; the connection itself is built by the app's own builder
+// (host/connect.ts over services/connection.ts), so `desk` and the app cannot disagree on the transport, retry,
+// ticket rotation, namespaces or the sandbox.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Profile } from '../contract';
-import { createFileVault, VAULT_KEY_FILE } from '../storage/file-vault';
+import type { Profile, TicketSet } from '../contract';
+import { connectMarket } from '../host/connect';
+import type { ActiveConnection } from '../services/connection';
 import { createSettingsStore, migrateSettings, SETTINGS_FILE } from '../storage/settings-store';
-import { settingsSchema } from '../storage/settings-schema';
-import { VAULT_FILE } from '../storage/vault';
-import { startSandbox } from '../sandbox/server';
-import type { RunningSandbox } from '../sandbox/server';
+import { defaultSettings, settingsSchema } from '../storage/settings-schema';
 import { DEFAULT_NAMESPACES } from '../schema';
 import type { ServiceName, ServiceNamespaces } from '../schema';
-import { createSoapClient } from '../soap/client';
-import type { SoapClient } from '../soap/client';
-import { createMemoryTicketSink, TicketRotation } from '../soap/ticket-rotation';
-import type { Tickets } from '../soap/ticket-rotation';
-import { createTransport } from '../soap/transport';
 import { UsageError } from './cli-error';
-
-export const TICKET_ENV = {
-  authTicket: 'MARKET_AUTH_TICKET',
-  encryptedTicket: 'MARKET_ENCRYPTED_TICKET',
-  memberTicket: 'MARKET_MEMBER_TICKET',
-} as const;
+import { assertTickets, liveTickets, runTickets } from './tickets';
 
 /** The flags that choose and describe the endpoint (all optional; nothing means the sandbox). */
 export interface EndpointFlags {
@@ -64,7 +56,7 @@ export interface EndpointPlan {
 }
 
 export interface Endpoint {
-  client: SoapClient;
+  client: ActiveConnection['client'];
   kind: 'sandbox' | 'live';
   pageBase: 0 | 1;
   sellerIds: string[];
@@ -229,39 +221,28 @@ export async function planEndpoint(
   };
 }
 
-/**
- * Environment tickets win one by one over the vault's. Only a vault written by Node tools (it has a key file)
- * is read: the desktop app seals its tickets with the OS keystore, which only the app can open.
- */
-async function liveTickets(plan: EndpointPlan, env: Record<string, string | undefined>): Promise<Tickets> {
-  const fromEnv: Tickets = {};
-  for (const [k, name] of Object.entries(TICKET_ENV) as [keyof Tickets, string][]) {
-    const v = env[name];
-    if (v) fromEnv[k] = v;
-  }
-  const complete = fromEnv.authTicket && fromEnv.encryptedTicket && fromEnv.memberTicket;
-  if (!plan.vault || complete) return fromEnv;
-  if (!existsSync(join(plan.vault.dir, VAULT_KEY_FILE))) {
-    if (existsSync(join(plan.vault.dir, VAULT_FILE))) {
-      throw new UsageError(
-        `The app keeps the tickets of profile "${plan.vault.profileId}" in the system keystore, which only the app can read; set ${Object.values(TICKET_ENV).join(', ')} instead.`,
-      );
-    }
-    return fromEnv;
-  }
-  return { ...(await createFileVault(plan.vault.dir).get(plan.vault.profileId)), ...fromEnv };
-}
+/** The profile of a command line without --profile: what the flags describe. */
+const COMMAND_LINE_PROFILE = { id: 'desk', name: 'desk' } as const;
 
-/** Missing tickets are the invocation's fault: say which variables to set before anything is sent. */
-export function assertTickets(tickets: Tickets, memberTicket: boolean): void {
-  const missing = [
-    !tickets.authTicket && TICKET_ENV.authTicket,
-    !tickets.encryptedTicket && TICKET_ENV.encryptedTicket,
-    memberTicket && !tickets.memberTicket && TICKET_ENV.memberTicket,
-  ].filter((m) => typeof m === 'string');
-  if (missing.length > 0) {
-    throw new UsageError(`A live endpoint needs its tickets in the environment: set ${missing.join(', ')}.`);
-  }
+/** The timeout a profile gets when neither the flags nor a saved profile name one (the app's default). */
+const DEFAULT_TIMEOUT_MS = defaultSettings().profiles[0]!.timeoutMs;
+
+/** The connection profile the plan describes (a saved one with the flags' overrides, or the flags alone). */
+export function connectionProfile(plan: EndpointPlan): Profile {
+  return {
+    id: plan.profile?.id ?? COMMAND_LINE_PROFILE.id,
+    name: plan.profile?.name ?? COMMAND_LINE_PROFILE.name,
+    kind: plan.kind,
+    apiBaseUrl: plan.apiBaseUrl,
+    suggestBaseUrl: plan.suggestBaseUrl,
+    nsRoot: plan.ns.nsRoot,
+    schemaRoot: plan.ns.schemaRoot,
+    suggestNamespace: plan.ns.suggestNs,
+    soapVersion: plan.soapVersion,
+    pageIndexBase: plan.pageBase,
+    timeoutMs: plan.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    sellerIds: plan.sellerIds,
+  };
 }
 
 export async function openEndpoint(
@@ -269,54 +250,38 @@ export async function openEndpoint(
   env: Record<string, string | undefined>,
   needs: { market: boolean; memberTicket: boolean },
 ): Promise<Endpoint> {
-  const transport = createTransport(plan.timeoutMs === undefined ? {} : { timeoutMs: plan.timeoutMs });
-  const config = {
-    soapVersion: plan.soapVersion,
-    ...(plan.timeoutMs === undefined ? {} : { timeoutMs: plan.timeoutMs }),
-  };
-  if (plan.kind === 'sandbox') {
-    const sandbox: RunningSandbox = await startSandbox({
-      port: 0,
-      host: '127.0.0.1',
+  let tickets: TicketSet = {};
+  if (plan.kind === 'live') {
+    if (needs.market) {
+      tickets = await liveTickets(plan.vault, env);
+      assertTickets(tickets, needs.memberTicket);
+    } else {
+      // The suggest service is sent no tickets, but one server may answer both services and echo them: whatever
+      // tickets the environment holds are scrubbed from its answers too.
+      tickets = await liveTickets(plan.vault, env).catch(() => ({}) as TicketSet);
+    }
+  }
+  const profile = connectionProfile(plan);
+  const connection = connectMarket({
+    settings: { activeProfile: () => Promise.resolve(profile) },
+    // The sandbox's tickets are its own documented values; the connection keeps them in memory as in the app.
+    vault: runTickets(tickets),
+    sandboxOptions: {
       ...(plan.seed === undefined ? {} : { seed: plan.seed }),
       ...(plan.now === undefined ? {} : { now: plan.now }),
-    });
-    // The sandbox's tickets are documented test values, so they stay in memory like in the app.
-    const tickets = new TicketRotation(
-      createMemoryTicketSink({
-        authTicket: sandbox.tickets.auth,
-        encryptedTicket: sandbox.tickets.encrypted,
-        memberTicket: sandbox.tickets.member,
-      }),
-    );
-    const client = createSoapClient(
-      { ...config, apiBaseUrl: sandbox.baseUrl, suggestBaseUrl: sandbox.baseUrl, ns: sandbox.ns },
-      { transport, tickets },
-    );
+    },
+  });
+  try {
+    const { client, info } = await connection.active();
     return {
       client,
-      kind: 'sandbox',
-      pageBase: sandbox.pageBase,
-      sellerIds: [...sandbox.backend.sellerIds],
-      close: () => sandbox.close(),
+      kind: plan.kind,
+      pageBase: info.pageIndexBase,
+      sellerIds: [...info.sellerIds],
+      close: () => connection.close(),
     };
+  } catch (err) {
+    await connection.close();
+    throw err;
   }
-  let rotation: TicketRotation | undefined;
-  if (needs.market) {
-    const tickets = await liveTickets(plan, env);
-    assertTickets(tickets, needs.memberTicket);
-    // Rotated EncryptedTickets live for this run only: the app's vault keeps its own rotation order.
-    rotation = new TicketRotation(createMemoryTicketSink(tickets));
-  } else {
-    // The suggest service is sent no tickets, but one server may answer both services and echo them: whatever
-    // tickets the environment holds are scrubbed from its answers too.
-    const tickets = await liveTickets(plan, env).catch(() => ({}) as Tickets);
-    if (tickets.authTicket || tickets.encryptedTicket || tickets.memberTicket)
-      rotation = new TicketRotation(createMemoryTicketSink(tickets));
-  }
-  const client = createSoapClient(
-    { ...config, apiBaseUrl: plan.apiBaseUrl, suggestBaseUrl: plan.suggestBaseUrl, ns: plan.ns },
-    rotation ? { transport, tickets: rotation } : { transport },
-  );
-  return { client, kind: 'live', pageBase: plan.pageBase, sellerIds: plan.sellerIds, close: async () => {} };
 }

@@ -10,17 +10,18 @@ import { join } from 'node:path';
 import type { Profile } from '../contract';
 import { SANDBOX_PROFILE_ID, settingsSchema } from '../storage/settings-schema';
 import { migrateSettings, SETTINGS_FILE } from '../storage/settings-store';
-import { sandboxIdentity } from '../sandbox/server';
+import { sandboxFingerprint } from '../host/connect';
+import { liveFingerprint } from '../services/connection';
 import {
   COMMAND_LINE_OWNER,
   createMirrorRegistry,
-  endpointFingerprint,
   mirrorFileName,
   MIRRORS_DIR,
 } from '../storage/mirror-registry';
 import type { Fingerprint, MirrorOwner, MirrorRegistry } from '../storage/mirror-registry';
 import type { MirrorStore } from '../storage/mirror-store';
 import { UsageError } from './cli-error';
+import { connectionProfile } from './endpoint';
 import type { EndpointPlan } from './endpoint';
 
 export interface OpenedMirror {
@@ -31,29 +32,13 @@ export interface OpenedMirror {
 }
 
 function profileFingerprint(p: Profile): Fingerprint {
-  return p.kind === 'sandbox'
-    ? endpointFingerprint({ kind: 'sandbox', identity: sandboxIdentity() })
-    : endpointFingerprint({
-        kind: 'live',
-        apiBaseUrl: p.apiBaseUrl,
-        nsRoot: p.nsRoot,
-        schemaRoot: p.schemaRoot,
-        soapVersion: p.soapVersion,
-        pageIndexBase: p.pageIndexBase,
-      });
+  return p.kind === 'sandbox' ? sandboxFingerprint() : liveFingerprint(p);
 }
 
 export function planFingerprint(plan: EndpointPlan): Fingerprint {
   return plan.kind === 'sandbox'
-    ? endpointFingerprint({ kind: 'sandbox', identity: sandboxIdentity({ seed: plan.seed }) })
-    : endpointFingerprint({
-        kind: 'live',
-        apiBaseUrl: plan.apiBaseUrl,
-        nsRoot: plan.ns.nsRoot,
-        schemaRoot: plan.ns.schemaRoot,
-        soapVersion: plan.soapVersion,
-        pageIndexBase: plan.pageBase,
-      });
+    ? sandboxFingerprint({ seed: plan.seed })
+    : liveFingerprint(connectionProfile(plan));
 }
 
 /** The app's saved profiles, read without repairing anything; none when the folder has no readable settings. */
@@ -103,7 +88,7 @@ function registryFor(dataDir: string): MirrorRegistry {
       profileId: SANDBOX_PROFILE_ID,
       profileName: 'Sandbox',
       kind: 'sandbox',
-      fingerprint: endpointFingerprint({ kind: 'sandbox', identity: sandboxIdentity() }),
+      fingerprint: sandboxFingerprint(),
     },
   });
 }

@@ -1,11 +1,10 @@
 // The host's dependencies, wired the same way for the Electron app, the CLI and the tests; only the
 // vault, the URL opener and the sandbox options differ.
 import type { AppInfo, EventName, Events } from '../contract';
-import { sandboxIdentity, startSandbox } from '../sandbox/server';
-import type { SandboxOptions } from '../sandbox/server';
-import { createConnectionManager } from '../services/connection';
+import { connectMarket, sandboxFingerprint } from './connect';
+import type { SandboxOptions } from './connect';
 import { createSyncCoordinator } from '../services/sync-coordinator';
-import { createMirrorRegistry, endpointFingerprint } from '../storage/mirror-registry';
+import { createMirrorRegistry } from '../storage/mirror-registry';
 import type { HostDeps } from './host-deps';
 import { defaultSettings, SANDBOX_PROFILE_ID } from '../storage/settings-schema';
 import { createSettingsStore } from '../storage/settings-store';
@@ -22,10 +21,10 @@ export interface AssembleOptions {
 
 export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promise<void> } {
   const settings = createSettingsStore(opts.dataDir);
-  const connection = createConnectionManager({
+  const connection = connectMarket({
     settings,
     vault: opts.vault,
-    startSandbox: (where) => startSandbox({ ...where, ...opts.sandboxOptions }),
+    sandboxOptions: opts.sandboxOptions,
     onStateChange: (state) => opts.emit?.('connection.state', state),
   });
   const sandboxProfile = defaultSettings().profiles.find((p) => p.id === SANDBOX_PROFILE_ID)!;
@@ -36,7 +35,7 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
       profileId: SANDBOX_PROFILE_ID,
       profileName: sandboxProfile.name,
       kind: 'sandbox',
-      fingerprint: endpointFingerprint({ kind: 'sandbox', identity: sandboxIdentity(opts.sandboxOptions) }),
+      fingerprint: sandboxFingerprint(opts.sandboxOptions),
     },
   });
   const syncs = createSyncCoordinator();

@@ -1,6 +1,6 @@
-// Which marketplace the app talks to: the built-in sandbox (started in process on 127.0.0.1 with a
-// random port, the default) or a live profile with tickets from the vault. Hands out a typed
-// client for the active profile and keeps the network log.
+// Which marketplace the app, the command line and the tests talk to: the built-in sandbox (started in process on
+// 127.0.0.1 with a random port, the default) or a live profile with tickets from a vault. The one place a typed
+// client is built (transport, retry, tickets, namespaces), for the active profile; keeps the network log.
 import type { ConnectionInfo, ConnectionTestResult, ServiceCheck } from '../contract/connection';
 import type { Profile } from '../contract/settings';
 import type { SettingsStore } from '../storage/settings-store';
@@ -61,9 +61,15 @@ export interface LocalMarketOptions {
   host?: string;
 }
 
+/** Where the connection's profile comes from: the app's settings, or the one a command line describes. */
+export type ProfileSource = Pick<SettingsStore, 'activeProfile'>;
+
+/** Where a live profile's tickets are read and its rotated EncryptedTickets go. */
+export type TicketSource = Pick<TicketVault, 'get' | 'rotateEncrypted'>;
+
 export interface ConnectionDeps<M extends LocalMarket = LocalMarket> {
-  settings: SettingsStore;
-  vault: TicketVault;
+  settings: ProfileSource;
+  vault: TicketSource;
   /** Starts the built-in sandbox (injected so the Electron app and tests choose its options). */
   startSandbox: (opts: LocalMarketOptions) => Promise<M>;
   transport?: Transport;
@@ -74,11 +80,25 @@ export interface ConnectionDeps<M extends LocalMarket = LocalMarket> {
   }) => void;
 }
 
-function vaultSink(vault: TicketVault, profileId: string): TicketSink {
+function vaultSink(vault: TicketSource, profileId: string): TicketSink {
   return {
     current: () => vault.get(profileId),
     rotate: (ticket, seq) => vault.rotateEncrypted(profileId, ticket, seq),
   };
+}
+
+/** What makes a live profile's notes one marketplace's data (the sandbox's is its identity). */
+export function liveFingerprint(
+  profile: Pick<Profile, 'apiBaseUrl' | 'nsRoot' | 'schemaRoot' | 'soapVersion' | 'pageIndexBase'>,
+): Fingerprint {
+  return endpointFingerprint({
+    kind: 'live',
+    apiBaseUrl: profile.apiBaseUrl,
+    nsRoot: profile.nsRoot,
+    schemaRoot: profile.schemaRoot,
+    soapVersion: profile.soapVersion,
+    pageIndexBase: profile.pageIndexBase,
+  });
 }
 
 export function createConnectionManager<M extends LocalMarket>(
@@ -144,14 +164,7 @@ export function createConnectionManager<M extends LocalMarket>(
       );
     } else {
       tickets = rotationFor(profile.id, () => vaultSink(deps.vault, profile.id));
-      fingerprint = endpointFingerprint({
-        kind: 'live',
-        apiBaseUrl: profile.apiBaseUrl,
-        nsRoot: profile.nsRoot,
-        schemaRoot: profile.schemaRoot,
-        soapVersion: profile.soapVersion,
-        pageIndexBase: profile.pageIndexBase,
-      });
+      fingerprint = liveFingerprint(profile);
     }
     const info: ConnectionInfo = {
       profileId: profile.id,

@@ -1,5 +1,5 @@
-// Reading a SOAP envelope out of the element tree, by namespace URI (never by prefix), and the
-// EncryptedTicket the marketplace returns in the response header.
+// Reading a SOAP envelope out of the element tree, by namespace URI (never by prefix). Its Security header is
+// read by security-header.ts.
 import { SOAP11_ENV, SOAP12_ENV } from '../schema/namespaces';
 import { BadEnvelopeError } from './errors';
 import { redactSnippet } from './redact';
@@ -66,21 +66,4 @@ export function readEnvelope(root: XmlElement, opts: ReadEnvelopeOptions = {}): 
   if (header) env.header = header;
   if (payload) env.payload = payload;
   return env;
-}
-
-/** `{nsRoot}/Security` EncryptedTicket/Value from a response header, trimmed; absent when missing or empty. */
-export function readSecurityHeader(
-  header: XmlElement | undefined,
-  nsRoot: string,
-): { encryptedTicket?: string } {
-  if (!header) return {};
-  const securityNs = `${nsRoot.replace(/\/+$/, '')}/Security`;
-  const block = header.children.find((c) => c.name === 'EncryptedTicket' && c.ns === securityNs);
-  if (!block) return {};
-  // Value is in the Security namespace when the schema qualifies elements; some serializers leave it unqualified.
-  const value =
-    block.children.find((c) => c.name === 'Value' && c.ns === securityNs) ??
-    block.children.find((c) => c.name === 'Value' && c.ns === '');
-  const ticket = value?.text.trim();
-  return ticket ? { encryptedTicket: ticket } : {};
 }

@@ -2,11 +2,12 @@
 // back: classification (faults, HTTP errors, non-XML bodies), the XML reader, the envelope and the schema
 // decoders. Pure and synchronous, so it runs the same on the main thread (small bodies) and in the decode worker
 // (the rest); every error it throws is a typed SoapError, redacted with `secrets`.
+import { nsUri } from '../schema';
 import type { OperationName, ResultOf, ServiceNamespaces } from '../schema';
 import { decodeResponse } from './result-read';
-import { readSecurityHeader } from './envelope-read';
+import { readSecurityHeader } from './security-header';
 import { BadEnvelopeError } from './errors';
-import { classifyHttpResponse } from './transport';
+import { classifyHttpResponse } from './response-classify';
 import type { ParseLimits } from './xml-read';
 
 export interface ResponseDecodeRequest<N extends OperationName = OperationName> {
@@ -37,6 +38,7 @@ export function decodeOperationResponse<N extends OperationName>(
   if (!envelope.payload)
     throw new BadEnvelopeError(`The response Body is empty; expected ${op}Response`, { secrets });
   const data = decodeResponse(op, envelope.payload, req.ns, secrets);
-  const { encryptedTicket } = readSecurityHeader(envelope.header, req.ns.nsRoot);
+  // A repeated EncryptedTicket leaves none: the client keeps the ticket it holds rather than guess.
+  const { encryptedTicket } = readSecurityHeader(envelope.header, nsUri('security', req.ns));
   return encryptedTicket === undefined ? { data } : { data, encryptedTicket };
 }

@@ -586,320 +586,397 @@ function appendText(frame: Frame, piece: string): void {
  * unless the whole document passed.
  */
 function readTree(s: string, limits: TreeLimits): XmlElement {
-  const { maxDepth, maxElements, maxAttributes, maxTotalAttributes, maxNameLength } = limits;
-  let attributes = 0;
-  const len = s.length;
-  const stack: Frame[] = [];
-  let top: Frame | undefined;
-  let root: XmlElement | undefined;
-  let elements = 0;
-  let i = 0;
+  return new TreeReader(s, limits).read();
+}
+
+/**
+ * The state of one pass: the position, the open elements, the counts the caps apply to, and the cached next
+ * positions of the characters that need work. Each kind of markup has its own method; every method moves `i`
+ * past what it read, and never back.
+ */
+class TreeReader {
+  private readonly len: number;
+  private i = 0;
+  private readonly stack: Frame[] = [];
+  private top: Frame | undefined;
+  private root: XmlElement | undefined;
+  private elements = 0;
+  private attributes = 0;
   // Cached next positions of characters that need work, so every check is one comparison and the whole
-  // document is searched for each of them only once ('\r' is gone: line ends are normalized before).
-  let nextLt = -1;
-  let nextCdataEnd = -1;
-  let nextAmp = -1;
-  let nextNl = -1;
-  let nextTab = -1;
+  // document is searched for each of them only once ('\r' is gone: line ends are normalized before); -2: none.
+  private nextLt = -1;
+  private nextCdataEnd = -1;
+  private nextAmp = -1;
+  private nextNl = -1;
+  private nextTab = -1;
   // Attribute names by position in the last start tag, and element names by depth: records repeat them, and
   // reusing the string spares a slice and a name scan per attribute.
-  const attrNames: string[] = [];
-  const elementNames: string[] = [];
+  private readonly attrNames: string[] = [];
+  private readonly elementNames: string[] = [];
   // "{uri}local" keys of qualified attributes, one string per name for the whole document (xsi:nil repeats).
-  const qualifiedKeys = new Map<string, Map<string, string>>();
+  private readonly qualifiedKeys = new Map<string, Map<string, string>>();
+  // The start tag being read: its plain attributes, and its xmlns declarations and prefixed attributes as
+  // name/value pairs, resolved once the tag is complete.
+  private tagAttrs: Record<string, string> = NO_ATTRS;
+  private tagSpecial: string[] | undefined;
+  private tagSelfClosing = false;
 
-  const nameTooLong = (at: number, end: number) => {
-    if (end - at > maxNameLength)
+  constructor(
+    private readonly s: string,
+    private readonly limits: TreeLimits,
+  ) {
+    this.len = s.length;
+  }
+
+  read(): XmlElement {
+    const { s, len } = this;
+    this.skipDeclaration();
+    while (this.i < len) {
+      const lt = s.indexOf('<', this.i);
+      const textEnd = lt === -1 ? len : lt;
+      if (textEnd > this.i) this.readText(textEnd);
+      if (lt === -1) break;
+      this.i = lt;
+      const c1 = s.charCodeAt(lt + 1);
+      if (c1 === 0x2f) this.readEndTag();
+      else if (c1 === 0x3f) this.readProcessingInstruction();
+      else if (c1 === 0x21) this.readMarkupDeclaration();
+      else this.readStartTag();
+    }
+    if (this.top !== undefined)
+      throw malformed(s, len, `Unexpected end of document: <${shown(this.top.qname)}> is not closed`);
+    if (!this.root) throw malformed(s, len, 'No root element');
+    return this.root;
+  }
+
+  private nameTooLong(at: number, end: number): void {
+    const max = this.limits.maxNameLength;
+    if (end - at > max)
       throw new XmlSecurityError(
         'name-length',
-        `a name of ${end - at} characters (at most ${maxNameLength}) at ${lineCol(s, at)}`,
+        `a name of ${end - at} characters (at most ${max}) at ${lineCol(this.s, at)}`,
       );
-  };
-
-  if (s.startsWith('<?xml', 0) && (isWs(s.charCodeAt(5)) || s.charCodeAt(5) === 0x3f)) {
-    XML_DECL.lastIndex = 0;
-    if (!XML_DECL.test(s)) throw malformed(s, 0, 'Invalid XML declaration');
-    i = XML_DECL.lastIndex;
   }
 
-  while (i < len) {
-    const lt = s.indexOf('<', i);
-    const textEnd = lt === -1 ? len : lt;
-    if (textEnd > i) {
-      if (top === undefined) {
-        for (let k = i; k < textEnd; k++) {
-          if (!isWs(s.charCodeAt(k)))
-            throw malformed(s, k, root ? 'Text after the root element' : 'Text before the root element');
-        }
-      } else {
-        if (nextCdataEnd !== -2 && nextCdataEnd < i) {
-          const found = s.indexOf(']]>', i);
-          nextCdataEnd = found === -1 ? -2 : found;
-        }
-        if (nextCdataEnd >= 0 && nextCdataEnd < textEnd) throw malformed(s, nextCdataEnd, '"]]>" in text');
-        if (nextAmp !== -2 && nextAmp < i) {
-          const found = s.indexOf('&', i);
-          nextAmp = found === -1 ? -2 : found;
-        }
-        const raw = s.slice(i, textEnd);
-        appendText(top, nextAmp >= 0 && nextAmp < textEnd ? decodeXmlText(raw) : raw);
-      }
+  private skipDeclaration(): void {
+    const s = this.s;
+    if (s.startsWith('<?xml', 0) && (isWs(s.charCodeAt(5)) || s.charCodeAt(5) === 0x3f)) {
+      XML_DECL.lastIndex = 0;
+      if (!XML_DECL.test(s)) throw malformed(s, 0, 'Invalid XML declaration');
+      this.i = XML_DECL.lastIndex;
     }
-    if (lt === -1) break;
-    i = lt;
-    const c1 = s.charCodeAt(i + 1);
+  }
 
-    if (c1 === 0x2f) {
-      // end tag: the common case is a match with the open element, compared in place
-      let k: number;
-      const open = top?.qname;
-      if (open !== undefined && nameAt(s, open, i + 2)) {
-        k = i + 2 + open.length;
-      } else {
-        const ne = nameEnd(s, i + 2);
-        if (ne === i + 2) throw truncatedOr(s, ne, 'Invalid end tag');
-        const name = shown(s.slice(i + 2, Math.min(ne, i + 2 + SHOWN_NAME + 1)));
-        if (open === undefined) throw malformed(s, i, `End tag </${name}> without a start tag`);
-        if (ne >= len) throw truncatedOr(s, ne, `Invalid end tag </${name}`);
-        throw malformed(s, i, `End tag </${name}> does not match <${shown(open)}>`);
+  /** Character data up to `end` (the next "<"): white space only outside the root, no "]]>", references decoded. */
+  private readText(end: number): void {
+    const { s, top } = this;
+    const i = this.i;
+    if (top === undefined) {
+      for (let k = i; k < end; k++) {
+        if (!isWs(s.charCodeAt(k)))
+          throw malformed(s, k, this.root ? 'Text after the root element' : 'Text before the root element');
       }
-      while (isWs(s.charCodeAt(k))) k++;
-      if (s.charCodeAt(k) !== 0x3e) throw truncatedOr(s, k, `Invalid end tag </${shown(open)}`);
-      const closed = stack.pop()!;
-      if (closed.parts !== undefined) closed.el.text = closed.parts.join('');
-      // An element that turned out empty shares the frozen empty list instead of keeping its own.
-      if (closed.el.children.length === 0) closed.el.children = NO_CHILDREN;
-      top = stack.length > 0 ? stack[stack.length - 1] : undefined;
-      i = k + 1;
-    } else if (c1 === 0x3f) {
-      // processing instruction
-      const ne = nameEnd(s, i + 2);
-      if (ne === i + 2) throw truncatedOr(s, ne, 'Invalid processing instruction');
-      nameTooLong(i + 2, ne);
-      const target = s.slice(i + 2, ne);
-      if (target.toLowerCase() === 'xml')
-        throw malformed(s, i, 'XML declaration not at the start of the document');
-      // Namespaces in XML: a processing instruction's target is a name without a colon.
-      if (target.includes(':'))
-        throw malformed(s, i, `Processing instruction target "${shown(target)}" has a colon`);
-      const end = s.indexOf('?>', ne);
-      if (end === -1) throw truncatedOr(s, len, '');
-      if (end !== ne && !isWs(s.charCodeAt(ne))) throw malformed(s, ne, 'Invalid processing instruction');
-      i = end + 2;
-    } else if (c1 === 0x21) {
-      if (s.startsWith('--', i + 2)) {
-        const end = s.indexOf('--', i + 4);
-        if (end === -1) throw truncatedOr(s, len, '');
-        if (s.charCodeAt(end + 2) !== 0x3e) throw truncatedOr(s, end + 2, '"--" inside a comment');
-        i = end + 3;
-      } else if (s.startsWith('[CDATA[', i + 2)) {
-        if (top === undefined) throw malformed(s, i, 'CDATA section outside the root element');
-        const end = s.indexOf(']]>', i + 9);
-        if (end === -1) throw truncatedOr(s, len, '');
-        appendText(top, s.slice(i + 9, end));
-        i = end + 3;
-      } else {
-        const word = s.slice(i + 2, i + 9).toUpperCase();
-        if (word.startsWith('DOCTYPE') || word.startsWith('ENTITY'))
-          throw new XmlSecurityError(securityKindOfDeclaration(s, i), `<!${word}… at ${lineCol(s, i)}`);
-        throw truncatedOr(s, i + 2, 'Invalid markup declaration');
-      }
+      return;
+    }
+    if (this.nextCdataEnd !== -2 && this.nextCdataEnd < i) {
+      const found = s.indexOf(']]>', i);
+      this.nextCdataEnd = found === -1 ? -2 : found;
+    }
+    if (this.nextCdataEnd >= 0 && this.nextCdataEnd < end)
+      throw malformed(s, this.nextCdataEnd, '"]]>" in text');
+    if (this.nextAmp !== -2 && this.nextAmp < i) {
+      const found = s.indexOf('&', i);
+      this.nextAmp = found === -1 ? -2 : found;
+    }
+    const raw = s.slice(i, end);
+    appendText(top, this.nextAmp >= 0 && this.nextAmp < end ? decodeXmlText(raw) : raw);
+  }
+
+  /** An end tag: the common case is a match with the open element, compared in place. */
+  private readEndTag(): void {
+    const { s, len } = this;
+    const i = this.i;
+    let k: number;
+    const open = this.top?.qname;
+    if (open !== undefined && nameAt(s, open, i + 2)) {
+      k = i + 2 + open.length;
     } else {
-      // start tag
-      if (top === undefined && root !== undefined) throw malformed(s, i, 'More than one root element');
-      if (++elements > maxElements)
-        throw new XmlSecurityError(
-          'elements',
-          `more than ${maxElements} elements in ${len} characters at ${lineCol(s, i)}`,
-        );
-      const depth = stack.length;
-      let qname = elementNames[depth];
-      let k: number;
-      if (qname !== undefined && nameAt(s, qname, i + 1)) {
-        k = i + 1 + qname.length;
-      } else {
-        k = nameEnd(s, i + 1);
-        if (k === i + 1) throw truncatedOr(s, k, 'Invalid character after "<"');
-        nameTooLong(i + 1, k);
-        qname = elementNames[depth] = s.slice(i + 1, k);
-      }
-      let count = 0;
-      let attrs = NO_ATTRS;
-      // xmlns declarations and prefixed attributes, as name/value pairs: resolved once the tag is complete.
-      let special: string[] | undefined;
-      let specialNames: Set<string> | undefined;
-      let selfClosing = false;
-      for (;;) {
-        const wsStart = k;
-        while (isWs(s.charCodeAt(k))) k++;
-        const c = s.charCodeAt(k);
-        if (c === 0x3e) {
-          i = k + 1;
-          break;
-        }
-        if (c === 0x2f) {
-          if (s.charCodeAt(k + 1) !== 0x3e) throw truncatedOr(s, k + 1, `Invalid start tag <${shown(qname)}`);
-          selfClosing = true;
-          i = k + 2;
-          break;
-        }
-        if (k === wsStart)
-          throw truncatedOr(s, k, `Attributes of <${shown(qname)}> must be separated by white space`);
-        if (count >= maxAttributes)
-          throw new XmlSecurityError(
-            'attributes',
-            `more than ${maxAttributes} attributes on <${shown(qname)}> at ${lineCol(s, k)}`,
-          );
-        if (++attributes > maxTotalAttributes)
-          throw new XmlSecurityError(
-            'attributes',
-            `more than ${maxTotalAttributes} attributes in ${len} characters at ${lineCol(s, k)}`,
-          );
-        const at = k;
-        let aname = attrNames[count];
-        if (
-          aname !== undefined &&
-          s.startsWith(aname, k) &&
-          !isNameCharCode(s.charCodeAt(k + aname.length))
-        ) {
-          k += aname.length;
-        } else {
-          const an = nameEnd(s, k);
-          if (an === k) throw truncatedOr(s, k, `Invalid attribute name in <${shown(qname)}>`);
-          nameTooLong(k, an);
-          aname = attrNames[count] = s.slice(k, an);
-          k = an;
-        }
-        count++;
-        while (isWs(s.charCodeAt(k))) k++;
-        if (s.charCodeAt(k) !== 0x3d) throw truncatedOr(s, k, `Attribute ${shown(aname)} has no value`);
-        k++;
-        while (isWs(s.charCodeAt(k))) k++;
-        const q = s.charCodeAt(k);
-        if (q !== 0x22 && q !== 0x27)
-          throw truncatedOr(s, k, `Value of attribute ${shown(aname)} is not quoted`);
-        const vend = s.indexOf(q === 0x22 ? '"' : "'", k + 1);
-        if (vend === -1) throw truncatedOr(s, len, '');
-        if (nextLt <= k) {
-          nextLt = s.indexOf('<', k + 1);
-          if (nextLt === -1) nextLt = len;
-        }
-        if (nextLt < vend) throw malformed(s, nextLt, `"<" in the value of attribute ${shown(aname)}`);
-        if (nextAmp !== -2 && nextAmp <= k) {
-          const found = s.indexOf('&', k + 1);
-          nextAmp = found === -1 ? -2 : found;
-        }
-        if (nextNl !== -2 && nextNl <= k) {
-          const found = s.indexOf('\n', k + 1);
-          nextNl = found === -1 ? -2 : found;
-        }
-        if (nextTab !== -2 && nextTab <= k) {
-          const found = s.indexOf('\t', k + 1);
-          nextTab = found === -1 ? -2 : found;
-        }
-        const rawValue = s.slice(k + 1, vend);
-        const value =
-          (nextAmp >= 0 && nextAmp < vend) ||
-          (nextNl >= 0 && nextNl < vend) ||
-          (nextTab >= 0 && nextTab < vend)
-            ? decodeAttr(rawValue)
-            : rawValue;
-        k = vend + 1;
-        if (aname.indexOf(':') === -1 && aname !== 'xmlns') {
-          if (attrs === NO_ATTRS) attrs = {};
-          else if (Object.hasOwn(attrs, aname))
-            throw malformed(s, at, `Duplicate attribute ${shown(aname)} in <${shown(qname)}>`);
-          // A plain assignment to "__proto__" would be swallowed by the prototype setter.
-          if (aname === '__proto__')
-            Object.defineProperty(attrs, aname, {
-              value,
-              enumerable: true,
-              writable: true,
-              configurable: true,
-            });
-          else attrs[aname] = value;
-        } else {
-          special ??= [];
-          let duplicate = false;
-          if (specialNames !== undefined) duplicate = specialNames.has(aname);
-          else {
-            for (let j = 0; j < special.length; j += 2) if (special[j] === aname) duplicate = true;
-            if (special.length >= 2 * SPECIAL_SCAN_LIMIT) {
-              specialNames = new Set<string>();
-              for (let j = 0; j < special.length; j += 2) specialNames.add(special[j]!);
-            }
-          }
-          if (duplicate) throw malformed(s, at, `Duplicate attribute ${shown(aname)} in <${shown(qname)}>`);
-          specialNames?.add(aname);
-          special.push(aname, value);
-        }
-      }
-      if (stack.length >= maxDepth)
-        throw new XmlSecurityError('depth', `more than ${maxDepth} levels at ${lineCol(s, lt)}`);
+      const ne = nameEnd(s, i + 2);
+      if (ne === i + 2) throw truncatedOr(s, ne, 'Invalid end tag');
+      const name = shown(s.slice(i + 2, Math.min(ne, i + 2 + SHOWN_NAME + 1)));
+      if (open === undefined) throw malformed(s, i, `End tag </${name}> without a start tag`);
+      if (ne >= len) throw truncatedOr(s, ne, `Invalid end tag </${name}`);
+      throw malformed(s, i, `End tag </${name}> does not match <${shown(open)}>`);
+    }
+    while (isWs(s.charCodeAt(k))) k++;
+    if (s.charCodeAt(k) !== 0x3e) throw truncatedOr(s, k, `Invalid end tag </${shown(open)}`);
+    const stack = this.stack;
+    const closed = stack.pop()!;
+    if (closed.parts !== undefined) closed.el.text = closed.parts.join('');
+    // An element that turned out empty shares the frozen empty list instead of keeping its own.
+    if (closed.el.children.length === 0) closed.el.children = NO_CHILDREN;
+    this.top = stack.length > 0 ? stack[stack.length - 1] : undefined;
+    this.i = k + 1;
+  }
 
-      const parentScope = top ? top.scope : ROOT_SCOPE;
-      let scope = parentScope;
-      let qattrs = NO_ATTRS;
-      if (special !== undefined) {
-        let prefixed: string[] | undefined;
-        for (let j = 0; j < special.length; j += 2) {
-          const an = special[j]!;
-          const value = special[j + 1]!;
-          if (an === 'xmlns' || an.startsWith('xmlns:')) {
-            if (scope === parentScope) scope = Object.create(parentScope) as Scope;
-            declareNamespace(scope, an === 'xmlns' ? '' : splitQName(an, 'Attribute')[1], value);
-          } else {
-            (prefixed ??= []).push(an, value);
-          }
-        }
-        if (prefixed) {
-          // Keys "{uri}local" in a null-prototype object: a hash lookup whatever the names, and no name can
-          // reach Object.prototype.
-          qattrs = Object.create(null) as Record<string, string>;
-          for (let j = 0; j < prefixed.length; j += 2) {
-            const an = prefixed[j]!;
-            const [prefix, local] = splitQName(an, 'Attribute');
-            const uri = scope[prefix];
-            if (uri === undefined)
-              throw malformedError(
-                `Namespace prefix "${shown(prefix)}" of attribute ${shown(an)} is not declared`,
-              );
-            const key = qualifiedKey(qualifiedKeys, uri, local);
-            if (key in qattrs)
-              throw malformedError(`Attribute ${shown(key)} appears twice on <${shown(qname)}>`);
-            qattrs[key] = prefixed[j + 1]!;
-          }
-        }
-      }
+  private readProcessingInstruction(): void {
+    const { s, len } = this;
+    const i = this.i;
+    const ne = nameEnd(s, i + 2);
+    if (ne === i + 2) throw truncatedOr(s, ne, 'Invalid processing instruction');
+    this.nameTooLong(i + 2, ne);
+    const target = s.slice(i + 2, ne);
+    if (target.toLowerCase() === 'xml')
+      throw malformed(s, i, 'XML declaration not at the start of the document');
+    // Namespaces in XML: a processing instruction's target is a name without a colon.
+    if (target.includes(':'))
+      throw malformed(s, i, `Processing instruction target "${shown(target)}" has a colon`);
+    const end = s.indexOf('?>', ne);
+    if (end === -1) throw truncatedOr(s, len, '');
+    if (end !== ne && !isWs(s.charCodeAt(ne))) throw malformed(s, ne, 'Invalid processing instruction');
+    this.i = end + 2;
+  }
 
-      let ns: string | undefined;
-      let name = qname;
-      if (qname.indexOf(':') === -1) {
-        ns = scope[''];
-      } else {
-        const [prefix, local] = splitQName(qname, 'Element name');
-        name = local;
-        ns = scope[prefix];
-        if (ns === undefined)
-          throw malformedError(`Namespace prefix "${shown(prefix)}" of <${shown(qname)}> is not declared`);
-      }
-      const el: XmlElement = {
-        ns: ns ?? '',
-        name,
-        attrs,
-        qattrs,
-        children: selfClosing ? NO_CHILDREN : [],
-        text: '',
-      };
-      if (top) top.el.children.push(el);
-      else root = el;
-      if (!selfClosing) stack.push((top = { el, qname, scope, parts: undefined }));
+  /** "<!": a comment, a CDATA section, or a declaration (DOCTYPE and ENTITY are refused as such). */
+  private readMarkupDeclaration(): void {
+    const { s, len } = this;
+    const i = this.i;
+    if (s.startsWith('--', i + 2)) {
+      const end = s.indexOf('--', i + 4);
+      if (end === -1) throw truncatedOr(s, len, '');
+      if (s.charCodeAt(end + 2) !== 0x3e) throw truncatedOr(s, end + 2, '"--" inside a comment');
+      this.i = end + 3;
+    } else if (s.startsWith('[CDATA[', i + 2)) {
+      if (this.top === undefined) throw malformed(s, i, 'CDATA section outside the root element');
+      const end = s.indexOf(']]>', i + 9);
+      if (end === -1) throw truncatedOr(s, len, '');
+      appendText(this.top, s.slice(i + 9, end));
+      this.i = end + 3;
+    } else {
+      const word = s.slice(i + 2, i + 9).toUpperCase();
+      if (word.startsWith('DOCTYPE') || word.startsWith('ENTITY'))
+        throw new XmlSecurityError(securityKindOfDeclaration(s, i), `<!${word}… at ${lineCol(s, i)}`);
+      throw truncatedOr(s, i + 2, 'Invalid markup declaration');
     }
   }
-  if (top !== undefined)
-    throw malformed(s, len, `Unexpected end of document: <${shown(top.qname)}> is not closed`);
-  if (!root) throw malformed(s, len, 'No root element');
-  return root;
+
+  /** A start tag: its name, its attributes, its namespaces, and the element it opens. */
+  private readStartTag(): void {
+    const { s, len, stack } = this;
+    const lt = this.i;
+    if (this.top === undefined && this.root !== undefined)
+      throw malformed(s, lt, 'More than one root element');
+    const { maxElements, maxDepth } = this.limits;
+    if (++this.elements > maxElements)
+      throw new XmlSecurityError(
+        'elements',
+        `more than ${maxElements} elements in ${len} characters at ${lineCol(s, lt)}`,
+      );
+    const depth = stack.length;
+    let qname = this.elementNames[depth];
+    let k: number;
+    if (qname !== undefined && nameAt(s, qname, lt + 1)) {
+      k = lt + 1 + qname.length;
+    } else {
+      k = nameEnd(s, lt + 1);
+      if (k === lt + 1) throw truncatedOr(s, k, 'Invalid character after "<"');
+      this.nameTooLong(lt + 1, k);
+      qname = this.elementNames[depth] = s.slice(lt + 1, k);
+    }
+    this.readAttributes(qname, k);
+    if (stack.length >= maxDepth)
+      throw new XmlSecurityError('depth', `more than ${maxDepth} levels at ${lineCol(s, lt)}`);
+    this.openElement(qname);
+  }
+
+  /** The attributes of the start tag of `qname` from `k` to its ">" or "/>"; moves `i` past the tag. */
+  private readAttributes(qname: string, k: number): void {
+    const { s } = this;
+    const { maxAttributes } = this.limits;
+    let count = 0;
+    this.tagAttrs = NO_ATTRS;
+    this.tagSpecial = undefined;
+    this.tagSelfClosing = false;
+    let specialNames: Set<string> | undefined;
+    for (;;) {
+      const wsStart = k;
+      while (isWs(s.charCodeAt(k))) k++;
+      const c = s.charCodeAt(k);
+      if (c === 0x3e) {
+        this.i = k + 1;
+        return;
+      }
+      if (c === 0x2f) {
+        if (s.charCodeAt(k + 1) !== 0x3e) throw truncatedOr(s, k + 1, `Invalid start tag <${shown(qname)}`);
+        this.tagSelfClosing = true;
+        this.i = k + 2;
+        return;
+      }
+      if (k === wsStart)
+        throw truncatedOr(s, k, `Attributes of <${shown(qname)}> must be separated by white space`);
+      if (count >= maxAttributes)
+        throw new XmlSecurityError(
+          'attributes',
+          `more than ${maxAttributes} attributes on <${shown(qname)}> at ${lineCol(s, k)}`,
+        );
+      if (++this.attributes > this.limits.maxTotalAttributes)
+        throw new XmlSecurityError(
+          'attributes',
+          `more than ${this.limits.maxTotalAttributes} attributes in ${this.len} characters at ${lineCol(s, k)}`,
+        );
+      const at = k;
+      let aname = this.attrNames[count];
+      if (aname !== undefined && s.startsWith(aname, k) && !isNameCharCode(s.charCodeAt(k + aname.length))) {
+        k += aname.length;
+      } else {
+        const an = nameEnd(s, k);
+        if (an === k) throw truncatedOr(s, k, `Invalid attribute name in <${shown(qname)}>`);
+        this.nameTooLong(k, an);
+        aname = this.attrNames[count] = s.slice(k, an);
+        k = an;
+      }
+      count++;
+      while (isWs(s.charCodeAt(k))) k++;
+      if (s.charCodeAt(k) !== 0x3d) throw truncatedOr(s, k, `Attribute ${shown(aname)} has no value`);
+      k++;
+      while (isWs(s.charCodeAt(k))) k++;
+      const vend = this.valueEnd(aname, k);
+      const value = this.attributeValue(k, vend);
+      k = vend + 1;
+      if (aname.indexOf(':') === -1 && aname !== 'xmlns') {
+        this.addPlainAttribute(qname, aname, value, at);
+      } else {
+        const special = (this.tagSpecial ??= []);
+        let duplicate = false;
+        if (specialNames !== undefined) duplicate = specialNames.has(aname);
+        else {
+          for (let j = 0; j < special.length; j += 2) if (special[j] === aname) duplicate = true;
+          if (special.length >= 2 * SPECIAL_SCAN_LIMIT) {
+            specialNames = new Set<string>();
+            for (let j = 0; j < special.length; j += 2) specialNames.add(special[j]!);
+          }
+        }
+        if (duplicate) throw malformed(s, at, `Duplicate attribute ${shown(aname)} in <${shown(qname)}>`);
+        specialNames?.add(aname);
+        special.push(aname, value);
+      }
+    }
+  }
+
+  /** Where the value quoted at `k` ends (its closing quote), refusing a "<" inside it. */
+  private valueEnd(aname: string, k: number): number {
+    const { s, len } = this;
+    const q = s.charCodeAt(k);
+    if (q !== 0x22 && q !== 0x27) throw truncatedOr(s, k, `Value of attribute ${shown(aname)} is not quoted`);
+    const vend = s.indexOf(q === 0x22 ? '"' : "'", k + 1);
+    if (vend === -1) throw truncatedOr(s, len, '');
+    if (this.nextLt <= k) {
+      this.nextLt = s.indexOf('<', k + 1);
+      if (this.nextLt === -1) this.nextLt = len;
+    }
+    if (this.nextLt < vend) throw malformed(s, this.nextLt, `"<" in the value of attribute ${shown(aname)}`);
+    return vend;
+  }
+
+  /** The value between the quote at `k` and the one at `vend`, normalized only when it holds "&", LF or tab. */
+  private attributeValue(k: number, vend: number): string {
+    const s = this.s;
+    if (this.nextAmp !== -2 && this.nextAmp <= k) {
+      const found = s.indexOf('&', k + 1);
+      this.nextAmp = found === -1 ? -2 : found;
+    }
+    if (this.nextNl !== -2 && this.nextNl <= k) {
+      const found = s.indexOf('\n', k + 1);
+      this.nextNl = found === -1 ? -2 : found;
+    }
+    if (this.nextTab !== -2 && this.nextTab <= k) {
+      const found = s.indexOf('\t', k + 1);
+      this.nextTab = found === -1 ? -2 : found;
+    }
+    const rawValue = s.slice(k + 1, vend);
+    return (this.nextAmp >= 0 && this.nextAmp < vend) ||
+      (this.nextNl >= 0 && this.nextNl < vend) ||
+      (this.nextTab >= 0 && this.nextTab < vend)
+      ? decodeAttr(rawValue)
+      : rawValue;
+  }
+
+  private addPlainAttribute(qname: string, aname: string, value: string, at: number): void {
+    let attrs = this.tagAttrs;
+    if (attrs === NO_ATTRS) attrs = this.tagAttrs = {};
+    else if (Object.hasOwn(attrs, aname))
+      throw malformed(this.s, at, `Duplicate attribute ${shown(aname)} in <${shown(qname)}>`);
+    // A plain assignment to "__proto__" would be swallowed by the prototype setter.
+    if (aname === '__proto__')
+      Object.defineProperty(attrs, aname, { value, enumerable: true, writable: true, configurable: true });
+    else attrs[aname] = value;
+  }
+
+  /** The element of the tag just read, in its namespaces, appended to its parent (or the root). */
+  private openElement(qname: string): void {
+    const parentScope = this.top ? this.top.scope : ROOT_SCOPE;
+    let scope = parentScope;
+    let qattrs = NO_ATTRS;
+    if (this.tagSpecial !== undefined) {
+      scope = declaredScope(this.tagSpecial, parentScope);
+      qattrs = this.qualifiedAttributes(this.tagSpecial, scope, qname);
+    }
+    let ns: string | undefined;
+    let name = qname;
+    if (qname.indexOf(':') === -1) {
+      ns = scope[''];
+    } else {
+      const [prefix, local] = splitQName(qname, 'Element name');
+      name = local;
+      ns = scope[prefix];
+      if (ns === undefined)
+        throw malformedError(`Namespace prefix "${shown(prefix)}" of <${shown(qname)}> is not declared`);
+    }
+    const selfClosing = this.tagSelfClosing;
+    const el: XmlElement = {
+      ns: ns ?? '',
+      name,
+      attrs: this.tagAttrs,
+      qattrs,
+      children: selfClosing ? NO_CHILDREN : [],
+      text: '',
+    };
+    if (this.top) this.top.el.children.push(el);
+    else this.root = el;
+    if (!selfClosing) this.stack.push((this.top = { el, qname, scope, parts: undefined }));
+  }
+
+  /** The tag's prefixed attributes by "{uri}local", in a null-prototype object; NO_ATTRS when it has none. */
+  private qualifiedAttributes(special: string[], scope: Scope, qname: string): Record<string, string> {
+    let qattrs = NO_ATTRS;
+    for (let j = 0; j < special.length; j += 2) {
+      const an = special[j]!;
+      if (an === 'xmlns' || an.startsWith('xmlns:')) continue;
+      // Keys "{uri}local" in a null-prototype object: a hash lookup whatever the names, and no name can
+      // reach Object.prototype.
+      if (qattrs === NO_ATTRS) qattrs = Object.create(null) as Record<string, string>;
+      const [prefix, local] = splitQName(an, 'Attribute');
+      const uri = scope[prefix];
+      if (uri === undefined)
+        throw malformedError(`Namespace prefix "${shown(prefix)}" of attribute ${shown(an)} is not declared`);
+      const key = qualifiedKey(this.qualifiedKeys, uri, local);
+      if (key in qattrs) throw malformedError(`Attribute ${shown(key)} appears twice on <${shown(qname)}>`);
+      qattrs[key] = special[j + 1]!;
+    }
+    return qattrs;
+  }
+}
+
+/** The scope of a tag's xmlns declarations over its parent's (the parent's itself when it declares none). */
+function declaredScope(special: string[], parentScope: Scope): Scope {
+  let scope = parentScope;
+  for (let j = 0; j < special.length; j += 2) {
+    const an = special[j]!;
+    if (an !== 'xmlns' && !an.startsWith('xmlns:')) continue;
+    if (scope === parentScope) scope = Object.create(parentScope) as Scope;
+    declareNamespace(scope, an === 'xmlns' ? '' : splitQName(an, 'Attribute')[1], special[j + 1]!);
+  }
+  return scope;
 }
 
 // Chars XML 1.0 excludes; lone surrogates are checked separately with isWellFormed.

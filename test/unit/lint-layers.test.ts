@@ -18,6 +18,7 @@ type Layer =
   | 'sandbox'
   | 'host'
   | 'cli'
+  | 'sandbox-cli'
   | 'electron'
   | 'preload'
   | 'renderer';
@@ -37,6 +38,7 @@ const PLACES: Record<Layer, { file: string; target: string }> = {
   sandbox: { file: 'src-main/sandbox/fixture.ts', target: 'src-main/sandbox/server' },
   host: { file: 'src-main/host/fixture.ts', target: 'src-main/host/assemble-host' },
   cli: { file: 'src-main/cli/commands/fixture.ts', target: 'src-main/cli/entry-point' },
+  'sandbox-cli': { file: 'src-main/cli/sandbox.ts', target: 'src-main/cli/sandbox' },
   electron: { file: 'src-main/electron/fixture.ts', target: 'src-main/electron/window-state' },
   preload: { file: 'src-main/preload/fixture.ts', target: 'src-main/preload/build-api' },
   renderer: { file: 'src-renderer/features/inbox/deep/fixture.ts', target: 'src-renderer/api/desk' },
@@ -63,7 +65,9 @@ const MAY: Record<Layer, { values: Layer[]; types?: Layer[] }> = {
   services: { values: ['storage', 'soap', 'soap-reader', 'schema', 'contract', 'src-shared'] },
   sandbox: { values: ['schema', 'soap-reader', 'src-shared'] },
   host: { values: [...BELOW_HOST, 'sandbox'] },
-  cli: { values: ['host', ...BELOW_HOST, 'sandbox'] },
+  // desk connects through the host's builder: no transport, SOAP client or sandbox of its own, not even types.
+  cli: { values: ['host', 'services', 'storage', 'schema', 'contract', 'src-shared'] },
+  'sandbox-cli': { values: ['sandbox', 'schema', 'cli', 'src-shared'] },
   electron: { values: ['host', ...BELOW_HOST, 'sandbox'] },
   preload: { values: ['contract'] },
   renderer: { values: ['src-shared'], types: ['contract'] },

@@ -2,12 +2,11 @@
 // the same question answered from the app's mirror, with the seller's own marks and memos.
 import type { InboxNote, NoteLocalMark } from '../../contract';
 import { dateTimeInstant, ENUMS } from '../../schema';
-import type { ReplyStatus, ResultOf, SendNote } from '../../schema';
+import type { ReplyStatus, ResultOf } from '../../schema';
 import { toSendNote } from '../../storage/inbox-note';
 import type { MirrorStore } from '../../storage/mirror-store';
-import { SoapError } from '../../soap/errors';
-import { readPages } from '../../soap/pager';
 import { objectsToCsv } from '../../services/csv';
+import { listAllNotes } from '../../services/notes-list';
 import { noteDateRange } from '../date-range';
 import { UsageError } from '../cli-error';
 import type { Endpoint } from '../endpoint';
@@ -64,57 +63,14 @@ export function notesQuery(opts: NotesOptions, nowMs: number): NotesQuery {
   };
 }
 
-/**
- * Every page until one comes back short, as one list sorted by InsDate then SeqNo, each SeqNo once, whatever order
- * the marketplace answers in: a service that lists newest first, or a note arriving while the pages are read (it
- * shifts the later pages, so a note shows on two of them), still gives the promised list. A note seen twice keeps
- * its later answer.
- */
-export async function fetchAllNotes(
+/** Every page of the query, as one list in note order (the notes-list service). */
+export function fetchAllNotes(
   endpoint: Endpoint,
   query: NotesQuery,
   signal?: AbortSignal,
 ): Promise<NonNullable<ResultOf<'BuyerNoteList'>>> {
   const { pageSize, ...filters } = query;
-  const bySeq = new Map<number, SendNote>();
-  const withoutSeq: SendNote[] = [];
-  let previousFirst: string | undefined;
-  await readPages<SendNote>({
-    pageSize,
-    pageIndexBase: endpoint.pageBase,
-    fetchPage: async (pageIndex) => {
-      const { data } = await endpoint.client.market.buyerNoteList(
-        { ...filters, Pagination: { PageIndex: pageIndex, PageSize: pageSize } },
-        { signal },
-      );
-      return data?.SendNote ?? [];
-    },
-    onPage: (notes, pageIndex) => {
-      const first = notes.length > 0 ? JSON.stringify(notes[0]) : undefined;
-      if (first !== undefined && first === previousFirst) {
-        throw new SoapError(
-          'BAD_RESPONSE',
-          'The marketplace returned the same page twice; it may count pages from another number, so try --page-base.',
-          { detail: `PageIndex ${pageIndex}` },
-        );
-      }
-      previousFirst = first;
-      for (const n of notes) {
-        if (n.SeqNo === undefined) withoutSeq.push(n);
-        else bySeq.set(n.SeqNo, n);
-      }
-    },
-  });
-  return { SendNote: inNoteOrder([...bySeq.values(), ...withoutSeq]) };
-}
-
-/** Oldest first by InsDate (Korean time when it carries no offset), then by SeqNo; unreadable dates last. */
-export function inNoteOrder(notes: SendNote[]): SendNote[] {
-  const at = (n: SendNote) =>
-    n.InsDate === undefined ? undefined : dateTimeInstant(n.InsDate, KOREA_OFFSET_MINUTES);
-  const keyed = notes.map((n) => ({ n, at: at(n) ?? Number.POSITIVE_INFINITY, seq: n.SeqNo ?? Infinity }));
-  keyed.sort((a, b) => a.at - b.at || a.seq - b.seq);
-  return keyed.map((k) => k.n);
+  return listAllNotes(endpoint.client, filters, { pageSize, pageIndexBase: endpoint.pageBase, signal });
 }
 
 /** The notes a query matches in a mirror, by BuyerNoteList's own rules, with their local marks. */

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import { DEFAULT_TICKETS } from '../../../src-main/sandbox/ticket-issuer';
-import { readSecurityHeader } from '../../../src-main/soap/envelope-read';
+import { nsUri } from '../../../src-main/schema';
+import { readSecurityHeader } from '../../../src-main/soap/security-header';
 import type { RequestTickets } from '../../../src-main/soap/envelope-write';
 import { call, sampleRequests, startTestSandbox, ticketsOf, VERSIONS } from './support';
 import type { Reply } from './support';
 
 const rotated = (sb: RunningSandbox, reply: Reply) =>
-  readSecurityHeader(reply.env?.header, sb.ns.nsRoot).encryptedTicket;
+  readSecurityHeader(reply.env?.header, nsUri('security', sb.ns)).encryptedTicket;
 
 describe('documented default tickets', () => {
   let sb: RunningSandbox;

@@ -18,7 +18,7 @@ import {
   XmlMalformedError,
   XmlSecurityError,
 } from '../../../src-main/soap/errors';
-import { classifyHttpResponse } from '../../../src-main/soap/transport';
+import { classifyHttpResponse } from '../../../src-main/soap/response-classify';
 
 const ASMX_AUTH_FAULT = `<?xml version="1.0" encoding="utf-8"?>
 <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault>

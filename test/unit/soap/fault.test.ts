@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnvelope, readSecurityHeader } from '../../../src-main/soap/envelope-read';
+import { readEnvelope } from '../../../src-main/soap/envelope-read';
 import { BadEnvelopeError, SoapFaultError } from '../../../src-main/soap/errors';
 import {
   classifyFault,
@@ -242,45 +242,5 @@ describe('readEnvelope', () => {
     expect(() =>
       readEnvelope(parseXml(`<s:Envelope xmlns:s="${ENV11}"><t:Body xmlns:t="${ENV12}"/></s:Envelope>`)),
     ).toThrow(BadEnvelopeError);
-  });
-});
-
-describe('readSecurityHeader', () => {
-  const NS_ROOT = 'http://api.market.example';
-  const withHeader = (header: string) =>
-    readEnvelope(
-      parseXml(
-        env11('<R xmlns="urn:r"/>').replace('<soap:Body>', `<soap:Header>${header}</soap:Header><soap:Body>`),
-      ),
-    );
-
-  it('reads EncryptedTicket/Value in {nsRoot}/Security with any prefix', () => {
-    const env = withHeader(
-      `<sec:AuthenticationTicket xmlns:sec="${NS_ROOT}/Security"><sec:Value>AUTH</sec:Value></sec:AuthenticationTicket>
-       <x:EncryptedTicket xmlns:x="${NS_ROOT}/Security"><x:Value>
-         NEW-TICKET
-       </x:Value></x:EncryptedTicket>`,
-    );
-    expect(readSecurityHeader(env.header, NS_ROOT)).toEqual({ encryptedTicket: 'NEW-TICKET' });
-    expect(readSecurityHeader(env.header, `${NS_ROOT}/`)).toEqual({ encryptedTicket: 'NEW-TICKET' });
-  });
-
-  it('accepts a default-namespace block and an unqualified Value', () => {
-    const env = withHeader(
-      `<EncryptedTicket xmlns="${NS_ROOT}/Security"><Value xmlns="">T2</Value></EncryptedTicket>`,
-    );
-    expect(readSecurityHeader(env.header, NS_ROOT)).toEqual({ encryptedTicket: 'T2' });
-  });
-
-  it('ignores blocks in other namespaces, empty values and a missing header', () => {
-    const other = withHeader(
-      `<EncryptedTicket xmlns="urn:elsewhere/Security"><Value>T</Value></EncryptedTicket>`,
-    );
-    expect(readSecurityHeader(other.header, NS_ROOT)).toEqual({});
-    const empty = withHeader(
-      `<EncryptedTicket xmlns="${NS_ROOT}/Security"><Value> </Value></EncryptedTicket>`,
-    );
-    expect(readSecurityHeader(empty.header, NS_ROOT)).toEqual({});
-    expect(readSecurityHeader(undefined, NS_ROOT)).toEqual({});
   });
 });

@@ -18,7 +18,7 @@ import {
   redactSnippet,
   redactText,
 } from '../../../src-main/soap/redact';
-import { classifyHttpResponse } from '../../../src-main/soap/transport';
+import { classifyHttpResponse } from '../../../src-main/soap/response-classify';
 import { bytesToText, parseXml } from '../../../src-main/soap/xml-read';
 import { hostileBodies } from '../../support/hostile-bodies';
 

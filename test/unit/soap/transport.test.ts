@@ -18,12 +18,8 @@ import {
   XmlMalformedError,
 } from '../../../src-main/soap/errors';
 import { isThrottleResponse } from '../../../src-main/soap/fault';
-import {
-  backoffDelay,
-  classifyHttpResponse,
-  createTransport,
-  readSoapResponse,
-} from '../../../src-main/soap/transport';
+import { classifyHttpResponse, readSoapResponse } from '../../../src-main/soap/response-classify';
+import { backoffDelay, createTransport } from '../../../src-main/soap/transport';
 import type { RetryInfo } from '../../../src-main/soap/transport';
 
 const ENV11 = 'http://schemas.xmlsoap.org/soap/envelope/';
