@@ -11,6 +11,8 @@
 // syllables, Latin letters and digits, and for a query of initial consonants alone (ㅂㅅ: a syllable with that
 // initial, or the letter itself, one after another). A query holding a half-typed syllable (나잌) is the seller
 // mid-word: the store is not asked (storeTextPattern answers undefined).
+import { matchRanges } from './match-ranges';
+import type { MatchRange } from './match-ranges';
 import { NOTE_FIELDS } from './note-fields';
 import type { InboxNote } from './note-fields';
 
@@ -41,6 +43,18 @@ export function numberAlternative(query: string): string | undefined {
   if (!/^[\d\s-]+$/.test(t) || !/[\s-]/.test(t)) return undefined;
   const digits = t.replace(/\D/g, '');
   return digits.length > 0 ? digits : undefined;
+}
+
+/**
+ * Where the inbox's search marks `text`, one of a note's searched values: what its words match (the rule of the
+ * search itself, initials only for a query of consonants alone), else the digits of a number typed with spaces or
+ * dashes.
+ */
+export function searchMarks(query: string, text: string): MatchRange[] {
+  const words = matchRanges(query, text, { initialsOnly: true });
+  if (words.length > 0) return words;
+  const digits = numberAlternative(query);
+  return digits === undefined ? [] : matchRanges(digits, text);
 }
 
 const JAMO = /[\u1100-\u11ff\u3130-\u318f]/;
