@@ -36,26 +36,26 @@ describe('note pane lines from the note table', () => {
   it('shows the fields marked detail, in table order, text as it is and a dateTime as its instant', () => {
     const fields = [
       ...NOTE_FIELDS,
-      field({ key: 'itemOption', kind: 'text', optional: true, detail: true }),
-      field({ key: 'answerDate', kind: 'dateTime', optional: true, detail: true }),
-      field({ key: 'giftWrap', kind: 'text', optional: true }),
+      field({ key: 'sampleOption', kind: 'text', optional: true, detail: true }),
+      field({ key: 'sampleAnsweredAt', kind: 'dateTime', optional: true, detail: true }),
+      field({ key: 'sampleGiftWrap', kind: 'text', optional: true }),
     ];
     const withValues = {
       ...note,
-      itemOption: '블랙 / 260',
-      answerDate: '2026-11-21T10:00:00+09:00',
-      giftWrap: 'yes',
+      sampleOption: '블랙 / 260',
+      sampleAnsweredAt: '2026-11-21T10:00:00+09:00',
+      sampleGiftWrap: 'yes',
     } as InboxNote;
     expect(detailRows(withValues, fields)).toEqual([
-      { key: 'itemOption', label: 'inbox.field.itemOption', value: { text: '블랙 / 260' } },
+      { key: 'sampleOption', label: 'inbox.field.sampleOption', value: { text: '블랙 / 260' } },
       {
-        key: 'answerDate',
-        label: 'inbox.field.answerDate',
+        key: 'sampleAnsweredAt',
+        label: 'inbox.field.sampleAnsweredAt',
         value: { at: Date.parse('2026-11-21T01:00:00Z') },
       },
     ]);
     // Absent or empty: no line at all rather than an empty one.
-    expect(detailRows({ ...note, itemOption: '' } as InboxNote, fields)).toEqual([]);
+    expect(detailRows({ ...note, sampleOption: '' } as InboxNote, fields)).toEqual([]);
   });
 
   it('has the message of every field the table marks detail, in Korean and English', () => {
