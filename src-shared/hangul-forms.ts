@@ -5,61 +5,21 @@
 const SBASE = 0xac00;
 const SLAST = 0xd7a3;
 const code = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
-const CHO = code('ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ');
-// Medial vowels and finals as es-hangul disassembles them: compound letters split into their parts.
-const JUNG = [
-  'ㅏ',
-  'ㅐ',
-  'ㅑ',
-  'ㅒ',
-  'ㅓ',
-  'ㅔ',
-  'ㅕ',
-  'ㅖ',
-  'ㅗ',
-  'ㅗㅏ',
-  'ㅗㅐ',
-  'ㅗㅣ',
-  'ㅛ',
-  'ㅜ',
-  'ㅜㅓ',
-  'ㅜㅔ',
-  'ㅜㅣ',
-  'ㅠ',
-  'ㅡ',
-  'ㅡㅣ',
-  'ㅣ',
-].map(code);
-const JONG = [
+/** The 19 initial consonants, in Unicode's syllable order. */
+export const INITIALS = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ';
+/** The 21 medial vowels as es-hangul disassembles them: compound letters split into their parts. */
+export const MEDIAL_PARTS: readonly string[] =
+  'ㅏ ㅐ ㅑ ㅒ ㅓ ㅔ ㅕ ㅖ ㅗ ㅗㅏ ㅗㅐ ㅗㅣ ㅛ ㅜ ㅜㅓ ㅜㅔ ㅜㅣ ㅠ ㅡ ㅡㅣ ㅣ'.split(' ');
+/** The 28 finals (the first is none), split the same way. */
+export const FINAL_PARTS: readonly string[] = [
   '',
-  'ㄱ',
-  'ㄲ',
-  'ㄱㅅ',
-  'ㄴ',
-  'ㄴㅈ',
-  'ㄴㅎ',
-  'ㄷ',
-  'ㄹ',
-  'ㄹㄱ',
-  'ㄹㅁ',
-  'ㄹㅂ',
-  'ㄹㅅ',
-  'ㄹㅌ',
-  'ㄹㅍ',
-  'ㄹㅎ',
-  'ㅁ',
-  'ㅂ',
-  'ㅂㅅ',
-  'ㅅ',
-  'ㅆ',
-  'ㅇ',
-  'ㅈ',
-  'ㅊ',
-  'ㅋ',
-  'ㅌ',
-  'ㅍ',
-  'ㅎ',
-].map(code);
+  ...'ㄱ ㄲ ㄱㅅ ㄴ ㄴㅈ ㄴㅎ ㄷ ㄹ ㄹㄱ ㄹㅁ ㄹㅂ ㄹㅅ ㄹㅌ ㄹㅍ ㄹㅎ ㅁ ㅂ ㅂㅅ ㅅ ㅆ ㅇ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ'.split(
+    ' ',
+  ),
+];
+const CHO = code(INITIALS);
+const JUNG = MEDIAL_PARTS.map(code);
+const JONG = FINAL_PARTS.map(code);
 // Standalone compound compatibility jamo (U+3131..U+318E), split the same way.
 const COMPOUND = new Map<number, number[]>(
   Object.entries({

@@ -58,6 +58,12 @@ export interface NoteField {
   };
   /** Part of the free-text search (words, and numbers whole or partial: src-shared/note-search.ts). */
   readonly searched?: boolean;
+  /**
+   * A line of the inbox's note pane, under the fields it lays out itself, labelled by the message
+   * `inbox.field.<key>` (a test holds both languages to it). The fields the table has today are laid out by hand,
+   * with their buttons; a new field with `detail: true` needs no change to the pane.
+   */
+  readonly detail?: boolean;
 }
 
 /** SendNote's attributes in the spec's order (the command line's CSV header follows it). */

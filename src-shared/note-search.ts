@@ -11,6 +11,9 @@
 // syllables, Latin letters and digits, and for a query of initial consonants alone (ㅂㅅ: a syllable with that
 // initial, or the letter itself, one after another). A query holding a half-typed syllable (나잌) is the seller
 // mid-word: the store is not asked (storeTextPattern answers undefined).
+import { FINAL_PARTS, INITIALS, MEDIAL_PARTS } from './hangul-forms';
+import { matchRanges } from './match-ranges';
+import type { MatchRange } from './match-ranges';
 import { NOTE_FIELDS } from './note-fields';
 import type { InboxNote } from './note-fields';
 
@@ -43,16 +46,20 @@ export function numberAlternative(query: string): string | undefined {
   return digits.length > 0 ? digits : undefined;
 }
 
+/**
+ * Where the inbox's search marks `text`, one of a note's searched values: what its words match (the rule of the
+ * search itself, initials only for a query of consonants alone), else the digits of a number typed with spaces or
+ * dashes.
+ */
+export function searchMarks(query: string, text: string): MatchRange[] {
+  const words = matchRanges(query, text, { initialsOnly: true });
+  if (words.length > 0) return words;
+  const digits = numberAlternative(query);
+  return digits === undefined ? [] : matchRanges(digits, text);
+}
+
 const JAMO = /[\u1100-\u11ff\u3130-\u318f]/;
-const CHO = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ';
-// Medial vowels and finals as the matcher decomposes them (compound letters into their parts).
-const JUNG = 'ㅏ ㅐ ㅑ ㅒ ㅓ ㅔ ㅕ ㅖ ㅗ ㅗㅏ ㅗㅐ ㅗㅣ ㅛ ㅜ ㅜㅓ ㅜㅔ ㅜㅣ ㅠ ㅡ ㅡㅣ ㅣ'.split(' ');
-const JONG = [
-  '',
-  ...'ㄱ ㄲ ㄱㅅ ㄴ ㄴㅈ ㄴㅎ ㄷ ㄹ ㄹㄱ ㄹㅁ ㄹㅂ ㄹㅅ ㄹㅌ ㄹㅍ ㄹㅎ ㅁ ㅂ ㅂㅅ ㅅ ㅆ ㅇ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ'.split(
-    ' ',
-  ),
-];
+// The letter tables are the matcher's own (hangul-forms.ts): a GLOB built from other tables could disagree with it.
 const SBASE = 0xac00;
 const syllable = (cho: number, jung: number, jong: number) =>
   String.fromCharCode(SBASE + cho * 588 + jung * 28 + jong);
@@ -81,17 +88,19 @@ function lastSyllableAlternatives(ch: string): string[] {
   const jung = Math.floor((c % 588) / 28);
   const jong = c % 28;
   if (jong === 0) {
-    const ranges = JUNG.flatMap((v, j) =>
-      v.startsWith(JUNG[jung]!) ? [span(syllable(cho, j, 0), syllable(cho, j, 27))] : [],
+    const ranges = MEDIAL_PARTS.flatMap((v, j) =>
+      v.startsWith(MEDIAL_PARTS[jung]!) ? [span(syllable(cho, j, 0), syllable(cho, j, 27))] : [],
     );
     return [`[${ranges.join('')}]`];
   }
-  const finals = JONG.flatMap((f, k) => (k > 0 && f.startsWith(JONG[jong]!) ? [syllable(cho, jung, k)] : []));
+  const finals = FINAL_PARTS.flatMap((f, k) =>
+    k > 0 && f.startsWith(FINAL_PARTS[jong]!) ? [syllable(cho, jung, k)] : [],
+  );
   const out = [`[${finals.join('')}]`];
-  const letters = Array.from(JONG[jong]!);
+  const letters = Array.from(FINAL_PARTS[jong]!);
   // The final's first letter ends this syllable and its last one starts the next (잌 as 이+ㅋ…, 읷 as 익+ㅅ…).
-  const next = CHO.indexOf(letters.at(-1)!);
-  const head = letters.length === 1 ? 0 : JONG.indexOf(letters[0]!);
+  const next = INITIALS.indexOf(letters.at(-1)!);
+  const head = letters.length === 1 ? 0 : FINAL_PARTS.indexOf(letters[0]!);
   if (next >= 0 && head >= 0) {
     out.push(`${syllable(cho, jung, head)}[${span(syllable(next, 0, 0), syllable(next, 20, 27))}]`);
   }
@@ -106,10 +115,10 @@ export function storeTextPatterns(query: string): string[] | undefined {
   const norm = normalQuery(query.replaceAll(FIELD_SEP, ''));
   if (norm === '') return undefined;
   const chars = Array.from(norm);
-  if (chars.every((c) => CHO.includes(c))) {
+  if (chars.every((c) => INITIALS.includes(c))) {
     // Initial consonants: each one a syllable that starts with it (a block of 588), or the letter as typed.
     const classes = chars.map((c) => {
-      const i = CHO.indexOf(c);
+      const i = INITIALS.indexOf(c);
       return `[${c}${span(syllable(i, 0, 0), syllable(i, 20, 27))}]`;
     });
     return [`*${classes.join('')}*`];

@@ -105,12 +105,6 @@ export type RequestOf<N extends OperationName> = Ops[N] extends { params: infer 
 /** The decoded `<Operation>Result`; undefined when the (optional) element is absent. */
 export type ResultOf<N extends OperationName> = RecordOf<Ops[N]['result']> | undefined;
 
-export function operationSpec(name: string): OperationSpec {
-  const spec = (OPERATIONS as Record<string, OperationSpec>)[name];
-  if (!spec) throw new Error(`Unknown operation ${name}`);
-  return spec;
-}
-
 /** The namespace of the operation's request and response elements. */
 export function operationNs(service: ServiceName, ns: ServiceNamespaces): string {
   return service === 'suggest' ? nsUri('suggest', ns) : nsUri('market', ns);

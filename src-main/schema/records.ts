@@ -277,9 +277,3 @@ export const ENUM_ATTRS: Partial<Record<RecordName, Record<string, keyof typeof 
   SendNote: { ReplyStatus: 'ReplyStatus', SearchQueryType: 'SearchQueryType' },
   BuyerNoteListReq: { ReplyStatus: 'ReplyStatus' },
 };
-
-export function recordSpec(name: string): RecordSpec {
-  const spec = (RECORDS as Record<string, RecordSpec>)[name];
-  if (!spec) throw new Error(`Unknown record type ${name}`);
-  return spec;
-}

@@ -8,10 +8,10 @@ import type {
   LookbookRequest,
   WholeLookbook,
 } from '../contract/lookbook';
+import { eucKrByteLength } from '../../src-shared/euc-kr';
 import type { SohoShopItemList, SohoShopLookBookIntroElementList } from '../schema';
 import type { ActiveConnection } from './connection';
 import { elementKind, templateOf } from './lookbook-element-types';
-import { eucKrByteLength } from './lookbook-euc-kr';
 import { pageThroughLookbook } from './lookbook-pages';
 
 export function toElement(el: SohoShopLookBookIntroElementList, index: number): LookbookElement {

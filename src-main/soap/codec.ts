@@ -62,14 +62,6 @@ export const escAttr = (v: string) =>
   /[&<>"\r\n\t]/.test(v) ? v.replace(/[&<>"\r\n\t]/g, (c) => ATTR_ESC[c]!) : v;
 
 /**
- * Serializes `value` as element `elementName` in namespace `elementNs`. Records are the bulk of every
- * message, so they are written as strings from the compiled plan (xmlbuilder2, which builds a DOM,
- * costs about 2 ms per 100 notes). Child elements are qualified in the namespace of the record's own
- * schema (elementFormDefault="qualified"); a namespace is declared as the default wherever it differs
- * from the one in scope (`inScopeNs`). Undeclared keys are ignored; undefined attributes omitted.
- * A value XML 1.0 cannot carry throws InvalidXmlCharError before anything is written.
- */
-/**
  * Serialized child records, for a server whose records never change (the sandbox's seeded data): the
  * same object in the same namespace context always serializes to the same text. Keyed by context,
  * then by object identity, so nothing outlives the records it describes.
@@ -89,6 +81,14 @@ export function writeAttrs(plan: Plan, value: Record<string, unknown>, path: str
   return out;
 }
 
+/**
+ * Serializes `value` as element `elementName` in namespace `elementNs`. Records are the bulk of every
+ * message, so they are written as strings from the compiled plan (xmlbuilder2, which builds a DOM,
+ * costs about 2 ms per 100 notes). Child elements are qualified in the namespace of the record's own
+ * schema (elementFormDefault="qualified"); a namespace is declared as the default wherever it differs
+ * from the one in scope (`inScopeNs`). Undeclared keys are ignored; undefined attributes omitted.
+ * A value XML 1.0 cannot carry throws InvalidXmlCharError before anything is written.
+ */
 export function writeRecord(
   elementNs: string,
   elementName: string,

@@ -1,8 +1,9 @@
 // xmlbuilder2 leaves an "&" unescaped when it is followed by something entity-like (so a buyer's
-// literal "&amp;" would arrive as "&"), writes \r raw (normalized away by any XML parser on the
-// other side) and \n / \t raw inside attributes (normalized to spaces). We route those through a
-// marker that cannot occur in valid XML text (U+FFFE is not an XML 1.0 Char, and we reject it in
-// input), then swap the markers for character references after serialization.
+// literal "&amp;" would arrive as "&") and writes \r raw (normalized away by any XML parser on the
+// other side). We route those through a marker that cannot occur in valid XML text (U+FFFE is not an
+// XML 1.0 Char, and we reject it in input), then swap the markers for character references after
+// serialization. It also writes \n / \t raw inside attributes, but the envelopes it builds carry only
+// constant attributes (records, attributes included, are written by codec.ts with its own escaping).
 
 /** A value XML 1.0 cannot carry; raised before anything is sent. */
 export class InvalidXmlCharError extends Error {
@@ -33,19 +34,14 @@ export function assertXmlChars(value: string, path: string, attr?: string): void
   if (m) throw new InvalidXmlCharError(attr === undefined ? path : `${path}@${attr}`, m[0].charCodeAt(0));
 }
 
-const CODE: Record<string, string> = { '&': 'a', '\r': 'r', '\n': 'n', '\t': 't' };
+const CODE: Record<string, string> = { '&': 'a', '\r': 'r' };
 
 export function markText(value: string, path: string): string {
   assertXmlChars(value, path);
   return /[&\r]/.test(value) ? value.replace(/[&\r]/g, (c) => MARK + CODE[c]!) : value;
 }
 
-export function markAttr(value: string, path: string): string {
-  assertXmlChars(value, path);
-  return /[&\r\n\t]/.test(value) ? value.replace(/[&\r\n\t]/g, (c) => MARK + CODE[c]!) : value;
-}
-
-const REFS: Record<string, string> = { a: '&amp;', r: '&#xD;', n: '&#xA;', t: '&#x9;' };
+const REFS: Record<string, string> = { a: '&amp;', r: '&#xD;' };
 export function unmark(xml: string): string {
-  return xml.includes(MARK) ? xml.replace(/\uFFFE([arnt])/g, (_, c: string) => REFS[c]!) : xml;
+  return xml.includes(MARK) ? xml.replace(/\uFFFE([ar])/g, (_, c: string) => REFS[c]!) : xml;
 }

@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { SUGGEST_OPERATIONS } from '../../src-main/schema';
@@ -5,6 +6,7 @@ import { createHandlers, requestSchemas } from '../../src-main/host/create-handl
 import type { Handlers } from '../../src-main/host/dispatch';
 import { HostError } from '../../src-main/host/dispatch';
 import { DEEP_CATALOG_ID } from '../../src-main/sandbox/data/suggest-data';
+import { toElement } from '../../src-main/services/lookbook';
 import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
 
@@ -309,6 +311,38 @@ describe('keyword explorer in Chromium against the sandbox', () => {
     expect(await selected()).toBe(level2.CatalogFullName);
     await app.close();
     await deps.close();
+  });
+
+  it('measures a title with characters EUC-KR cannot carry exactly as the lookbook audit counts it', async () => {
+    const deps = createTestDeps({ sandbox: { notes: 10 } });
+    const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas });
+    const { page } = app;
+    try {
+      // Emoji, a syllable outside KS X 1001 (똠) and decomposed Hangul (NFD), as a seller might paste them.
+      const basket = ['신상🙂', '똠얌꿍', '가방'.normalize('NFD')];
+      await page.evaluate(
+        (b) => localStorage.setItem('seller-desk.keywords.basket.v1', JSON.stringify(b)),
+        basket,
+      );
+      await page.reload();
+      await openKeywords(page);
+      const title = basket.join(' ');
+      const audited = toElement(
+        { PageNo: 1, ElementType: 3, Contents: title } as never,
+        0,
+      ).contentsEucKrBytes!;
+      // What the marketplace's encoder stores is never more than the count shown.
+      expect(audited).toBeGreaterThanOrEqual(iconv.encode(title, 'euc-kr').length);
+      await poll(() => page.getByTestId('basket-count').textContent()).toBe(
+        `${[...title].length}자 · ${audited}바이트 / 100`,
+      );
+      const warning = page.getByText('EUC-KR로 보낼 수 없는 문자:');
+      expect(await warning.textContent()).toContain('🙂');
+      expect(await warning.textContent()).toContain('\u1100');
+    } finally {
+      await app.close();
+      await deps.close();
+    }
   });
 
   it('collects keywords with Enter and clicks into a persisted basket measured in EUC-KR bytes', async () => {

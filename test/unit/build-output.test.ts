@@ -3,19 +3,22 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS } from '../../src-main/contract';
+import type { DeskApi } from '../../src-main/contract';
+import { createHandlers } from '../../src-main/host/create-handlers';
 import { DEFAULT_NAMESPACES } from '../../src-main/schema';
 import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
 import type { DecodeJob, DecodeReply } from '../../src-main/soap/decode-pool';
 import { buildResponse } from '../../src-main/sandbox/response-write';
 import { decodeOperationResponse } from '../../src-main/soap/response-decode';
+import { createTestDeps } from '../support/host-deps';
 
 // The preload runs in a sandboxed renderer: one CommonJS file, no ESM, only `electron` required.
 describe('build output', () => {
   beforeAll(() => {
-    if (!existsSync('out/preload') || !existsSync('out/main') || !existsSync('out/renderer/index.html')) {
-      execFileSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' });
-    }
-  }, 120_000);
+    // Builds when out/ is missing or older than any source, so these tests read the build of this code.
+    execFileSync(process.execPath, ['scripts/ensure-build.js'], { stdio: 'ignore' });
+  }, 180_000);
 
   it('writes exactly one CommonJS preload that requires nothing but electron', () => {
     const files = readdirSync('out/preload');
@@ -26,6 +29,50 @@ describe('build output', () => {
     expect(code).not.toMatch(/^\s*export\s/m);
     const required = [...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
     expect(new Set(required)).toEqual(new Set(['electron']));
+  });
+
+  it("exposes exactly the host's channels and events, each reaching ipcRenderer, nothing else", async () => {
+    // The shipped preload, run as Electron runs it in a sandboxed renderer: CommonJS with `electron` to require.
+    const invoked: string[] = [];
+    const listened: string[] = [];
+    let exposed: { name: string; api: DeskApi } | undefined;
+    const electron = {
+      contextBridge: { exposeInMainWorld: (name: string, api: DeskApi) => (exposed = { name, api }) },
+      ipcRenderer: {
+        invoke: (channel: string) => {
+          invoked.push(channel);
+          return Promise.resolve({ ok: true, data: null });
+        },
+        send: () => {},
+        on: (channel: string) => listened.push(channel),
+        removeListener: () => {},
+      },
+    };
+    const code = readFileSync('out/preload/index.cjs', 'utf8');
+    const module = { exports: {} };
+    const run = new Function('require', 'module', 'exports', code) as (
+      req: (id: string) => unknown,
+      mod: typeof module,
+      exp: object,
+    ) => void;
+    run((id) => (id === 'electron' ? electron : undefined), module, module.exports);
+    expect(exposed?.name).toBe('desk');
+    const api = exposed!.api;
+
+    // The host's channels come from its handler table, not from the contract list the preload is built from.
+    const deps = createTestDeps();
+    const hostChannels = Object.keys(createHandlers(deps)).sort();
+    await deps.close();
+    expect([...api.channels].sort()).toEqual(hostChannels);
+    const invoke = api.invoke as unknown as (channel: string, req: unknown) => Promise<unknown>;
+    for (const channel of hostChannels) await invoke(channel, undefined);
+    expect(invoked.sort()).toEqual(hostChannels);
+    await expect(invoke('shell.exec', {})).resolves.toMatchObject({ ok: false });
+    expect(invoked).toHaveLength(hostChannels.length);
+
+    for (const event of EVENTS) api.on(event, () => {});
+    expect(listened).toEqual(EVENTS.map((e) => `desk:event:${e}`));
+    expect(() => api.on('shell.exec' as never, () => {})).toThrow();
   });
 
   it('leaves node:sqlite to the runtime: main imports it, never bundles it', () => {

@@ -1,6 +1,6 @@
 // One note, read in full. The content is buyer-written text: it is rendered as a text node with
 // white-space: pre-wrap, never as HTML, so markup in a note shows as the characters the buyer typed.
-import { memo, useEffect, useState } from 'react';
+import { Fragment, memo, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Images, ListFilter, X } from 'lucide-react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
@@ -9,6 +9,7 @@ import { useShellSlots } from '../../app/shell-slots';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorPanel } from '../../ui/ErrorPanel';
+import { detailRows } from './model/note-detail-rows';
 import { isPastSla } from './model/note-view';
 import { AnswerOnMarket } from './AnswerOnMarket';
 import { ReplyTemplatePicker } from './ReplyTemplatePicker';
@@ -244,6 +245,12 @@ export const NoteDetail = memo(function NoteDetail(props: {
             <dd className={late ? 'num late' : 'num'}>{time.duration(props.now - note.at)}</dd>
           </>
         )}
+        {detailRows(note).map((row) => (
+          <Fragment key={row.key}>
+            <dt>{t(row.label as MessageKey)}</dt>
+            <dd data-field={row.key}>{'text' in row.value ? row.value.text : time.absolute(row.value.at)}</dd>
+          </Fragment>
+        ))}
       </dl>
       <div className="note-content" data-testid="note-content">
         {note.content}

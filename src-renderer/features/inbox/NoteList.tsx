@@ -15,8 +15,10 @@ import type { MouseEvent, RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
+import { searchMarks } from '../../../src-shared/note-search';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
+import { Marked } from '../../ui/Marked';
 import type { InboxFilters, SortKey } from './model/filters';
 import { isPastSla } from './model/note-view';
 import type { TimeFormat } from './time-format';
@@ -84,6 +86,8 @@ export function NoteList(props: {
   now: number;
   slaHours: number;
   time: TimeFormat;
+  /** The search box's text: what it matched in a row's title, buyer, item and order is marked. */
+  search: string;
 }) {
   const { t } = useI18n();
   const { notes, rows, cursorIndex, cursor, selected, sort, time, now, slaHours, local } = props;
@@ -138,6 +142,7 @@ export function NoteList(props: {
         now={now}
         slaHours={slaHours}
         time={time}
+        search={props.search}
         onClick={onClick}
       />,
     );
@@ -214,10 +219,11 @@ const Row = memo(function Row(props: {
   now: number;
   slaHours: number;
   time: TimeFormat;
+  search: string;
   onClick: (index: number, e: MouseEvent) => void;
 }) {
   const { t } = useI18n();
-  const { note: n, index, selected, handled, now, slaHours, time } = props;
+  const { note: n, index, selected, handled, now, slaHours, time, search } = props;
   // A handled note is done for now: it shows how long it has been open, but no longer counts against the SLA.
   const open = n.replyStatus === 'NoReply';
   const waiting = open && !handled;
@@ -256,16 +262,16 @@ const Row = memo(function Row(props: {
       </div>
       <div role="gridcell" className="c-title">
         {handled && !open && <span className="handled-tag">{t('inbox.handled')}</span>}
-        {n.title}
+        <Marked text={n.title} ranges={searchMarks(search, n.title)} />
       </div>
       <div role="gridcell" className="c-buyer">
-        {n.buyerId}
+        <Marked text={n.buyerId} ranges={searchMarks(search, n.buyerId)} />
       </div>
       <div role="gridcell" className="c-item">
-        {n.itemName}
+        <Marked text={n.itemName} ranges={searchMarks(search, n.itemName)} />
       </div>
       <div role="gridcell" className="c-order num">
-        {n.orderNo ?? '—'}
+        {n.orderNo === undefined ? '—' : <Marked text={n.orderNo} ranges={searchMarks(search, n.orderNo)} />}
       </div>
       <div role="gridcell" className="c-received num">
         {time.relativeNarrow(n.at)}

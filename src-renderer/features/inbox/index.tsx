@@ -655,6 +655,7 @@ const Inbox = memo(function Inbox(props: {
             now={now}
             slaHours={slaHours}
             time={time}
+            search={f.search}
           />
         )}
         <NoteDetail

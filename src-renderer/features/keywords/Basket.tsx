@@ -3,16 +3,14 @@
 import { ArrowDown, ArrowUp, Copy, X } from 'lucide-react';
 import { useState } from 'react';
 import { useI18n } from '../../i18n';
-import { eucKrLength, TITLE_BYTE_LIMIT } from './model/euc-kr-bytes';
-import { basketTitle } from './model/keyword-basket';
+import { measureTitle, TITLE_BYTE_LIMIT } from './model/keyword-basket';
 import type { BasketAction } from './model/keyword-basket';
 
 export function Basket({ basket, dispatch }: { basket: string[]; dispatch: (a: BasketAction) => void }) {
   const { t } = useI18n();
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const title = basketTitle(basket);
-  const len = eucKrLength(title);
-  const over = len.bytes - TITLE_BYTE_LIMIT;
+  const len = measureTitle(basket);
+  const { title, over } = len;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(title);

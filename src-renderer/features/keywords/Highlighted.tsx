@@ -1,18 +1,7 @@
-import { highlightSegments } from './model/hint-highlight';
+import { matchRanges } from '../../../src-shared/match-ranges';
+import { Marked } from '../../ui/Marked';
 
-/** The keyword with the part the hint covers marked. */
+/** The keyword with the part the hint covers marked (plain, 초성 or half-typed, as the suggest service matches). */
 export function Highlighted({ text, hint }: { text: string; hint: string }) {
-  return (
-    <>
-      {highlightSegments(text, hint).map((s, i) =>
-        s.hit ? (
-          <mark key={i} className="kw-mark">
-            {s.text}
-          </mark>
-        ) : (
-          <span key={i}>{s.text}</span>
-        ),
-      )}
-    </>
-  );
+  return <Marked text={text} ranges={matchRanges(hint, text)} />;
 }

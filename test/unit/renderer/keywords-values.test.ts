@@ -4,7 +4,6 @@ import {
   keywordColour,
   parseRgb,
 } from '../../../src-renderer/features/keywords/model/font-color';
-import { highlightSegments, hintRange } from '../../../src-renderer/features/keywords/model/hint-highlight';
 import {
   basketTitle,
   HISTORY_LIMIT,
@@ -18,23 +17,6 @@ import {
   orderNotices,
   windowState,
 } from '../../../src-renderer/features/keywords/model/suggest-values';
-
-describe('hint highlight', () => {
-  it('finds plain, initial-consonant and half-typed hints', () => {
-    expect(highlightSegments('나이키 운동화', '운동')).toEqual([
-      { text: '나이키 ', hit: false },
-      { text: '운동', hit: true },
-      { text: '화', hit: false },
-    ]);
-    expect(hintRange('나이키 에어포스', 'ㄴㅇㅋ')).toEqual([0, 3]);
-    expect(hintRange('나이키 에어포스', 'ㅇㅇㅍ')).toEqual([4, 7]);
-    expect(hintRange('나이키', '나잌')).toEqual([0, 3]);
-    expect(hintRange('나이키', '나ㅇ')).toEqual([0, 2]);
-    expect(hintRange('Nike Air', 'air')).toEqual([5, 8]);
-    expect(hintRange('원피스', '운동')).toBeUndefined();
-    expect(highlightSegments('원피스', '')).toEqual([{ text: '원피스', hit: false }]);
-  });
-});
 
 describe('keyword colour', () => {
   it('paints the server colour when it reads on the background, else only the swatch', () => {

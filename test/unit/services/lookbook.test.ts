@@ -1,9 +1,9 @@
+import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../../src-main/host/create-handlers';
 import { createDispatcher } from '../../../src-main/host/dispatch';
 import { auditCsv, auditFileName, localFileStamp } from '../../../src-main/services/lookbook-audit-csv';
 import { elementKind, templateOf } from '../../../src-main/services/lookbook-element-types';
-import { eucKrByteLength } from '../../../src-main/services/lookbook-euc-kr';
 import type { Lookbook } from '../../../src-main/contract';
 import { createTestDeps } from '../../support/host-deps';
 
@@ -50,7 +50,7 @@ describe('lookbook service over the real sandbox', () => {
     const lb = (env as { data: Lookbook }).data;
     expect(lb.elements.filter((e) => e.pageNo === undefined)).toHaveLength(1);
     const long = lb.elements.find((e) => (e.contentsEucKrBytes ?? 0) > 2000);
-    expect(long?.contentsEucKrBytes).toBe(eucKrByteLength(long!.contents!));
+    expect(long?.contentsEucKrBytes).toBe(iconv.encode(long!.contents!, 'euc-kr').length);
   });
 
   it('refuses bad requests before any SOAP call', async () => {
@@ -86,15 +86,6 @@ describe('element type mapping', () => {
       undefined,
       undefined,
     ]);
-  });
-});
-
-describe('EUC-KR length', () => {
-  it('counts Hangul as 2 bytes and ASCII as 1', () => {
-    expect(eucKrByteLength('abc')).toBe(3);
-    expect(eucKrByteLength('가나다')).toBe(6);
-    expect(eucKrByteLength('똠방각하 OK')).toBe(11);
-    expect(eucKrByteLength('')).toBe(0);
   });
 });
 

@@ -74,7 +74,10 @@ function compareDigits(a: string | undefined, b: string | undefined): number {
   return a.length - b.length || (a < b ? -1 : 1);
 }
 
-/** Positions of `notes` in sorted order (same rule as sortNotes), computed once per data or sort change. */
+/**
+ * Positions of `notes` in sorted order, computed once per data or sort change; ties fall back to oldest first,
+ * then SeqNo, so the order is total and stable.
+ */
 export function sortOrder(
   notes: readonly InboxNote[],
   sort: InboxFilters['sort'],
@@ -88,17 +91,6 @@ export function sortOrder(
     const b = notes[y]!;
     return sign * primary(a, b) || a.at - b.at || a.seqNo - b.seqNo;
   });
-}
-
-/** Sorted copy; ties fall back to oldest first, then SeqNo, so the order is total and stable. */
-export function sortNotes(
-  notes: readonly InboxNote[],
-  sort: InboxFilters['sort'],
-  local: Marks = {},
-): InboxNote[] {
-  const primary = compareBy(sort.key, local);
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...notes].sort((a, b) => sign * primary(a, b) || a.at - b.at || a.seqNo - b.seqNo);
 }
 
 export function isPastSla(n: InboxNote, nowMs: number, slaHours: number): boolean {

@@ -3,5 +3,3 @@ export type Detail =
   | { kind: 'brand'; id: number; label?: string }
   | { kind: 'book'; id: string; label?: string }
   | { kind: 'catalog'; id: string; label?: string };
-
-export const detailKey = (d: Detail) => `${d.kind}:${d.id}`;

@@ -1,7 +1,11 @@
 // The keyword basket and the recent hints: plain data and pure updates, persisted in the renderer's
 // localStorage (nothing in them is secret, and they belong to this computer's seller, not to a profile).
+import { eucKrLength } from '../../../../src-shared/euc-kr';
+import type { EucKrLength } from '../../../../src-shared/euc-kr';
 
 export const HISTORY_LIMIT = 20;
+/** The marketplace's product title limit in EUC-KR bytes. */
+export const TITLE_BYTE_LIMIT = 100;
 const BASKET_KEY = 'seller-desk.keywords.basket.v1';
 const HISTORY_KEY = 'seller-desk.keywords.history.v1';
 
@@ -42,6 +46,19 @@ export function rememberHint(history: readonly string[], hint: string): string[]
 /** The basket as one product title: keywords joined by spaces. */
 export function basketTitle(basket: readonly string[]): string {
   return basket.join(' ');
+}
+
+export interface MeasuredTitle extends EucKrLength {
+  title: string;
+  /** Bytes past TITLE_BYTE_LIMIT; zero or less when the title fits. */
+  over: number;
+}
+
+/** The title the basket makes and its size as the marketplace counts it (the same counter as the lookbook audit). */
+export function measureTitle(basket: readonly string[]): MeasuredTitle {
+  const title = basketTitle(basket);
+  const length = eucKrLength(title);
+  return { title, ...length, over: length.bytes - TITLE_BYTE_LIMIT };
 }
 
 function load(key: string, storage: Pick<Storage, 'getItem'>): string[] {
