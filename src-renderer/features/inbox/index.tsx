@@ -2,7 +2,7 @@
 // list, the note beside it. Questions about the rest of the mirror go to the store (see OutsidePeriodHint).
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import type {
   InboxNote,
@@ -11,6 +11,7 @@ import type {
   NotesSyncSummary,
 } from '../../../src-main/contract';
 import { call, DeskCallError } from '../../api/desk';
+import { useConnectionInfo } from '../../api/queries';
 import { useSettings, useUpdateSettings } from '../../api/settings';
 import { PageToolbar, useNavCount, useNavIntent, useShellSlots } from '../../app/shell-slots';
 import { isTyping } from '../../app/shortcuts';
@@ -131,11 +132,7 @@ const Inbox = memo(function Inbox(props: {
   };
   const qc = useQueryClient();
   const sync = useNotesSync();
-  const connection = useQuery({
-    queryKey: ['connection.info'],
-    queryFn: ({ signal }) => call('connection.info', undefined, signal),
-    staleTime: 60_000,
-  });
+  const connection = useConnectionInfo();
   const sellerIds = useMemo(
     () => connection.data?.sellerIds ?? mirror.data?.sellerIds ?? [],
     [connection.data, mirror.data],

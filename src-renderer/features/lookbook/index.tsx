@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Monitor, Smartphone } from 'lucide-react';
 import type { Lookbook, LookbookElement, LookbookItem } from '../../../src-main/contract';
 import { PageToolbar, useNavIntent } from '../../app/shell-slots';
+import { useConnectionInfo } from '../../api/queries';
 import { useSettings } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
@@ -14,7 +15,6 @@ import type { ElementActions } from './IntroElement';
 import { ItemCard } from './ItemCard';
 import { LandingDialog } from './LandingDialog';
 import {
-  useConnectionInfo,
   useExportAudit,
   useLookbook,
   useOpenExternal,
