@@ -12,6 +12,7 @@ import { MirrorBanners } from './MirrorBanners';
 import { SyncFailures } from './SyncFailures';
 import type { TimeFormat } from './time-format';
 import type { SyncState } from './use-notes';
+import { Banner } from '../../ui/Banner';
 
 const OFFLINE_CODES = new Set(['NETWORK', 'TIMEOUT']);
 
@@ -50,7 +51,7 @@ export function InboxBanners(props: {
     <>
       <MirrorBanners status={props.mirror} />
       {outcome.offline && (
-        <div className="inbox-banner offline-banner" role="status" data-testid="offline-banner">
+        <Banner tone="warn" role="status" data-testid="offline-banner">
           <WifiOff size={14} aria-hidden />
           <span>
             {props.asOf ? t('inbox.offline', { time: time.absolute(props.asOf) }) : t('inbox.offline.never')}
@@ -58,7 +59,7 @@ export function InboxBanners(props: {
           <button type="button" className="btn btn-small" onClick={onRefresh}>
             {t('common.retry')}
           </button>
-        </div>
+        </Banner>
       )}
       {sync.running && (
         <div className="sync-bar" role="status" data-testid="sync-progress">
@@ -74,18 +75,18 @@ export function InboxBanners(props: {
         </div>
       )}
       {!sync.running && sync.summary?.cancelled && (
-        <div className="inbox-banner" role="status" data-testid="sync-cancelled">
+        <Banner role="status" data-testid="sync-cancelled">
           {t('inbox.sync.cancelled', kept(sync.summary))}
-        </div>
+        </Banner>
       )}
       <SyncFailures groups={outcome.failureGroups} running={sync.running} time={time} />
       {outcome.showFailed && (
-        <div className="inbox-banner failed-banner" role="status" data-testid="sync-failed">
+        <Banner tone="warn" role="status" data-testid="sync-failed">
           <span>{t('inbox.sync.failed', { ...kept(sync.summary!), count: outcome.failed.length })}</span>
           <button type="button" className="btn btn-small" onClick={onRefresh}>
             {t('common.retry')}
           </button>
-        </div>
+        </Banner>
       )}
       {sync.error !== undefined && <ErrorPanel compact error={sync.error} onRetry={onRefresh} />}
       {props.readErrors.map(({ key, error, retry }) => (
@@ -96,9 +97,9 @@ export function InboxBanners(props: {
       ))}
       <ExportStatus {...props.exporting} />
       {props.copied && (
-        <div className="inbox-banner" role="status" data-testid="copied">
+        <Banner role="status" data-testid="copied">
           {props.copied}
-        </div>
+        </Banner>
       )}
     </>
   );

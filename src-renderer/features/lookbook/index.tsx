@@ -31,6 +31,7 @@ import type { SanitizedHtml } from './model/sanitize-html';
 import { useWholeAudit } from './use-whole-audit';
 import type { WholeAudit } from './use-whole-audit';
 import './lookbook.css';
+import { HiddenLabel } from '../../ui/VisuallyHidden';
 
 const PAGE_SIZES = [10, 20, 40, 100];
 /** Buyer-facing widths: the marketplace's desktop content column and a common phone width. */
@@ -238,9 +239,7 @@ export function LookbookPage() {
             load(sellerInput);
           }}
         >
-          <label className="lb-visually-hidden" htmlFor="lb-seller">
-            {t('lookbook.seller')}
-          </label>
+          <HiddenLabel htmlFor="lb-seller">{t('lookbook.seller')}</HiddenLabel>
           <input
             id="lb-seller"
             list="lb-seller-ids"
