@@ -3,6 +3,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { ConnectionInfo } from '../../src-main/contract';
 import { call, getDesk } from './desk';
 
 export const queryKeys = {
@@ -44,19 +45,51 @@ export function useConnectionInfo() {
   return useQuery(connectionInfoQuery);
 }
 
-/** What depends on which connection is active: its description, the active profile, its tickets. */
-export function invalidateConnectionQueries(qc: QueryClient) {
-  void qc.invalidateQueries({ queryKey: queryKeys.connectionInfo });
-  void qc.invalidateQueries({ queryKey: queryKeys.settings });
-  void qc.invalidateQueries({ queryKey: queryKeys.vaultRoot });
+/** Queries whose answers came from one connection's marketplace: stale once another connection is in use. */
+const MARKET_ROOTS: ReadonlySet<unknown> = new Set([
+  'lookbook',
+  'lookbook.getAll',
+  'suggest',
+  'notes.lookbookItems',
+]);
+
+const sameConnection = (a: ConnectionInfo, b: ConnectionInfo) =>
+  a.profileId === b.profileId && a.apiBaseUrl === b.apiBaseUrl && a.suggestBaseUrl === b.suggestBaseUrl;
+
+/**
+ * The connection may have changed: its description is fetched again, and when it is another connection than
+ * the one on screen, so is everything its marketplace answered.
+ */
+export async function refreshConnection(qc: QueryClient): Promise<void> {
+  const before = qc.getQueryData(connectionInfoQuery.queryKey);
+  let after: ConnectionInfo;
+  try {
+    after = await qc.fetchQuery({ ...connectionInfoQuery, staleTime: 0 });
+  } catch {
+    // The query keeps its error for whoever shows it; nothing is known to have changed.
+    return;
+  }
+  if (before !== undefined && !sameConnection(before, after)) {
+    await qc.invalidateQueries({ predicate: (q) => MARKET_ROOTS.has(q.queryKey[0]) });
+  }
 }
 
 /**
  * Follows main's `connection.state` events (the sandbox started, a connection test found it on- or offline,
- * the active profile changed): the connection's queries are refetched then, so nothing on screen describes a
- * connection that is no longer the one in use. Mounted once, at the app's root.
+ * the active profile changed): the connection's queries are refreshed then, the active profile and its tickets
+ * too, so nothing on screen describes a connection that is no longer the one in use. Mounted once, at the app's
+ * root.
  */
 export function useConnectionEvents() {
   const qc = useQueryClient();
-  useEffect(() => getDesk().on('connection.state', () => invalidateConnectionQueries(qc)), [qc]);
+  useEffect(
+    () =>
+      getDesk().on('connection.state', () => {
+        // Another window or the command line may have changed the active profile or its tickets.
+        void qc.invalidateQueries({ queryKey: queryKeys.settings });
+        void qc.invalidateQueries({ queryKey: queryKeys.vaultRoot });
+        void refreshConnection(qc);
+      }),
+    [qc],
+  );
 }

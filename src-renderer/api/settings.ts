@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SettingsPatch, TicketSet } from '../../src-main/contract';
 import { call } from './desk';
-import { appInfoQuery, queryKeys, settingsQuery, vaultStatusQuery } from './queries';
+import { appInfoQuery, queryKeys, refreshConnection, settingsQuery, vaultStatusQuery } from './queries';
 
 export function useAppInfo() {
   return useQuery(appInfoQuery);
@@ -14,7 +14,7 @@ export function useSettings() {
 
 /** After the profiles or the active one changed: the connection and its notes mirror may be another. */
 function connectionChanged(qc: QueryClient) {
-  void qc.invalidateQueries({ queryKey: queryKeys.connectionInfo });
+  void refreshConnection(qc);
   void qc.invalidateQueries({ queryKey: ['notes'] });
 }
 
