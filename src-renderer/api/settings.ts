@@ -2,30 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SettingsPatch, TicketSet } from '../../src-main/contract';
 import { call } from './desk';
-
-export const queryKeys = {
-  appInfo: ['app.info'] as const,
-  settings: ['settings'] as const,
-  vault: (profileId: string) => ['vault', profileId] as const,
-};
+import { appInfoQuery, queryKeys, refreshConnection, settingsQuery, vaultStatusQuery } from './queries';
 
 export function useAppInfo() {
-  return useQuery({
-    queryKey: queryKeys.appInfo,
-    queryFn: ({ signal }) => call('app.info', undefined, signal),
-  });
+  return useQuery(appInfoQuery);
 }
 
 export function useSettings() {
-  return useQuery({
-    queryKey: queryKeys.settings,
-    queryFn: ({ signal }) => call('settings.get', undefined, signal),
-  });
+  return useQuery(settingsQuery);
 }
 
 /** After the profiles or the active one changed: the connection and its notes mirror may be another. */
 function connectionChanged(qc: QueryClient) {
-  void qc.invalidateQueries({ queryKey: ['connection.info'] });
+  void refreshConnection(qc);
   void qc.invalidateQueries({ queryKey: ['notes'] });
 }
 
@@ -35,7 +24,7 @@ export function useUpdateSettings() {
     mutationFn: (patch: SettingsPatch) => call('settings.update', patch),
     onSuccess: (settings, patch) => {
       qc.setQueryData(queryKeys.settings, (old: { notice?: unknown } | undefined) => ({ ...old, settings }));
-      void qc.invalidateQueries({ queryKey: ['vault'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.vaultRoot });
       if (patch.activeProfileId !== undefined || patch.profiles !== undefined) connectionChanged(qc);
     },
   });
@@ -49,7 +38,7 @@ export function useRemoveProfile() {
       call('settings.removeProfile', req),
     onSuccess: (settings) => {
       qc.setQueryData(queryKeys.settings, (old: { notice?: unknown } | undefined) => ({ ...old, settings }));
-      void qc.invalidateQueries({ queryKey: ['vault'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.vaultRoot });
       connectionChanged(qc);
     },
   });
@@ -64,11 +53,7 @@ export function useDismissSettingsNotice() {
 }
 
 export function useVaultStatus(profileId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.vault(profileId ?? ''),
-    queryFn: ({ signal }) => call('vault.status', { profileId: profileId! }, signal),
-    enabled: profileId !== undefined,
-  });
+  return useQuery(vaultStatusQuery(profileId));
 }
 
 export function useVaultMutations(profileId: string) {
@@ -83,7 +68,7 @@ export function useVaultMutations(profileId: string) {
     clear: useMutation({ mutationFn: () => call('vault.clear', { profileId }), onSuccess }),
     acceptWeaker: useMutation({
       mutationFn: (accept: boolean) => call('vault.acceptWeakerStorage', { accept }),
-      onSuccess: () => qc.invalidateQueries({ queryKey: ['vault'] }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.vaultRoot }),
     }),
   };
 }

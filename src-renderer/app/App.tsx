@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import type { Settings } from '../../src-main/contract';
+import { useConnectionEvents } from '../api/queries';
 import { useAppInfo, useSettings } from '../api/settings';
 import { InboxPage } from '../features/inbox';
 import { KeywordsPage } from '../features/keywords';
@@ -37,6 +38,7 @@ export function resolveLang(language: Settings['language'] | undefined, osLocale
 export function App() {
   const info = useAppInfo();
   const settings = useSettings();
+  useConnectionEvents();
   const lang = resolveLang(settings.data?.settings.language, info.data?.osLocale);
   useEffect(() => {
     document.documentElement.lang = lang;

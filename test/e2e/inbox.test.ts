@@ -333,7 +333,7 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
       ([labels]) =>
         new Promise<[number, number, number][]>((resolve) => {
           const num = (sel: string) => Number(document.querySelector(sel)!.textContent!.replace(/\D/g, ''));
-          const refundChip = Array.from(document.querySelectorAll('.chip')).find((c) =>
+          const refundChip = Array.from(document.querySelectorAll('button[aria-pressed]')).find((c) =>
             c.textContent!.startsWith(labels[1]!),
           )!;
           const read = (): [number, number, number] => [

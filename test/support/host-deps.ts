@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostDeps } from '../../src-main/host/host-deps';
 import { assembleHost } from '../../src-main/host/assemble-host';
+import type { AssembleOptions } from '../../src-main/host/assemble-host';
 import { createFileVault } from '../../src-main/storage/file-vault';
 import type { SandboxOptions } from '../../src-main/sandbox/server';
 
@@ -12,7 +13,14 @@ import type { SandboxOptions } from '../../src-main/sandbox/server';
 export const TEST_NOW = new Date('2026-11-20T09:00:00+09:00');
 
 export function createTestDeps(
-  opts: { osLocale?: string; vault?: HostDeps['vault']; sandbox?: SandboxOptions; dataDir?: string } = {},
+  opts: {
+    osLocale?: string;
+    vault?: HostDeps['vault'];
+    sandbox?: SandboxOptions;
+    dataDir?: string;
+    /** Where main's push events (such as `connection.state`) go; nowhere unless told. */
+    emit?: AssembleOptions['emit'];
+  } = {},
 ): HostDeps & { dataDir: string; opened: string[]; close(): Promise<void> } {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'seller-desk-'));
   const opened: string[] = [];
@@ -30,6 +38,7 @@ export function createTestDeps(
       opened.push(url);
     },
     sandboxOptions: { seed: 42, now: TEST_NOW, notes: 2000, ...opts.sandbox },
+    emit: opts.emit,
   });
   return { ...host, dataDir, opened };
 }

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FolderOpen } from 'lucide-react';
 import { call } from '../../api/desk';
 import { useI18n } from '../../i18n';
+import { Banner } from '../../ui/Banner';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 
 export function ExportStatus({
@@ -20,16 +21,16 @@ export function ExportStatus({
   const reveal = useMutation({ mutationFn: (p: string) => call('shell.showItemInFolder', { path: p }) });
   if (running !== undefined) {
     return (
-      <div className="inbox-banner" role="status" data-testid="export-running">
+      <Banner role="status" data-testid="export-running">
         <progress aria-label={t('inbox.export.running', { count: running })} />
         <span className="num">{t('inbox.export.running', { count: running })}</span>
-      </div>
+      </Banner>
     );
   }
   if (!message) return null;
   return (
     <>
-      <div className="inbox-banner" role="status" data-testid="export-result">
+      <Banner role="status" data-testid="export-result">
         <span>{message}</span>
         {path && (
           <button
@@ -42,7 +43,7 @@ export function ExportStatus({
             {t('inbox.export.openFolder')}
           </button>
         )}
-      </div>
+      </Banner>
       {reveal.isError && <ErrorPanel compact error={reveal.error} />}
     </>
   );

@@ -10,6 +10,7 @@ import { QUERY_TYPES, RANGE_PRESETS, STATUSES } from './model/filters';
 import type { InboxFilters, RangePreset, ResolvedRange, WaitingFilter } from './model/filters';
 import type { Counts, NoteState } from './model/note-columns';
 import { formatCount } from './count-format';
+import { Chip } from '../../ui/Chip';
 import {
   FIRST_MARKET_DAY,
   LAST_MARKET_DAY,
@@ -160,16 +161,15 @@ export function FacetBar(props: {
       </div>
       <div className="chips" role="group" aria-label={t('inbox.type')}>
         {QUERY_TYPES.map((q) => (
-          <button
+          <Chip
             key={q}
-            type="button"
             aria-pressed={f.types.includes(q)}
-            className={f.types.includes(q) ? 'chip active' : 'chip'}
+            active={f.types.includes(q)}
             onClick={() => toggleType(q)}
           >
             {t(`inbox.type.${q}` as MessageKey)}{' '}
             <span className="num">{formatCount(props.typeCounts[q])}</span>
-          </button>
+          </Chip>
         ))}
       </div>
       <select
@@ -198,10 +198,9 @@ export function FacetBar(props: {
         if (!value) return null;
         const label = t(`inbox.scope.${key}`, { value });
         return (
-          <button
+          <Chip
             key={key}
-            type="button"
-            className="chip active scope-chip"
+            active
             data-testid={`scope-${key}`}
             aria-label={t('inbox.scope.remove', { what: label })}
             title={t('inbox.scope.remove', { what: label })}
@@ -209,7 +208,7 @@ export function FacetBar(props: {
           >
             <span className="num">{label}</span>
             <X size={12} aria-hidden />
-          </button>
+          </Chip>
         );
       })}
       {props.narrowed && (

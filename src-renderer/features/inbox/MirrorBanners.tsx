@@ -13,6 +13,7 @@ import type { InboxFilters, ResolvedRange } from './model/filters';
 import { NOTES_ROOT } from './use-notes';
 import { addDays, dayStartMs } from '../../../src-shared/market-day';
 import { storeTextPatterns } from '../../../src-shared/note-search';
+import { Banner } from '../../ui/Banner';
 
 function noticeKey(n: NotesMirrorNotice): MessageKey {
   if (n.kind === 'cache-reset') return 'inbox.notice.cacheReset';
@@ -44,13 +45,13 @@ export function MirrorBanners({ status }: { status: NotesMirrorStatus | undefine
   return (
     <>
       {status.sample && (
-        <div className="inbox-banner sample-banner" role="note" data-testid="sample-banner">
+        <Banner tone="sample" role="note" data-testid="sample-banner">
           <FlaskConical size={14} aria-hidden />
           <span>{t('inbox.sample')}</span>
-        </div>
+        </Banner>
       )}
       {status.notices.map((n) => (
-        <div key={n.id} className="inbox-banner notice-banner" role="alert" data-testid="mirror-notice">
+        <Banner key={n.id} tone="warn" role="alert" data-testid="mirror-notice">
           <span>{t(noticeKey(n), { file: n.file })}</span>
           <button
             type="button"
@@ -60,15 +61,10 @@ export function MirrorBanners({ status }: { status: NotesMirrorStatus | undefine
           >
             {t('common.dismiss')}
           </button>
-        </div>
+        </Banner>
       ))}
       {status.offers.map((o) => (
-        <div
-          key={o.source}
-          className="inbox-banner offer-banner"
-          role="region"
-          aria-label={t('inbox.offer.label')}
-        >
+        <Banner key={o.source} tone="offer" role="region" aria-label={t('inbox.offer.label')}>
           <span>
             {t(OFFER_TEXT[o.kind], {
               name: o.profileName ?? '',
@@ -93,12 +89,12 @@ export function MirrorBanners({ status }: { status: NotesMirrorStatus | undefine
           >
             {t('inbox.offer.discard')}
           </button>
-        </div>
+        </Banner>
       ))}
       {imported !== undefined && (
-        <div className="inbox-banner" role="status" data-testid="offer-imported">
+        <Banner role="status" data-testid="offer-imported">
           {t('inbox.offer.done', { count: imported })}
-        </div>
+        </Banner>
       )}
       {carry.isError && <ErrorPanel compact error={carry.error} />}
       {dismiss.isError && <ErrorPanel compact error={dismiss.error} />}

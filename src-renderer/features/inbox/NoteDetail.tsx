@@ -15,6 +15,7 @@ import { AnswerOnMarket } from './AnswerOnMarket';
 import { ReplyTemplatePicker } from './ReplyTemplatePicker';
 import type { TimeFormat } from './time-format';
 import { setLocalMark } from './use-notes';
+import { IconButton } from '../../ui/IconButton';
 
 function CopyButton({ value, what, shortcut }: { value: string; what: string; shortcut?: string }) {
   const { t } = useI18n();
@@ -25,10 +26,8 @@ function CopyButton({ value, what, shortcut }: { value: string; what: string; sh
     return () => clearTimeout(id);
   }, [done]);
   return (
-    <button
-      type="button"
-      className="icon-btn"
-      aria-label={t('inbox.copy.label', { what })}
+    <IconButton
+      label={t('inbox.copy.label', { what })}
       title={`${t('inbox.copy.label', { what })}${shortcut ? ` (${shortcut})` : ''}`}
       onClick={() => {
         void navigator.clipboard
@@ -39,7 +38,7 @@ function CopyButton({ value, what, shortcut }: { value: string; what: string; sh
     >
       {done ? <Check size={13} aria-hidden /> : <Copy size={13} aria-hidden />}
       {done && <span className="copied">{t('inbox.copied')}</span>}
-    </button>
+    </IconButton>
   );
 }
 
@@ -165,15 +164,9 @@ export const NoteDetail = memo(function NoteDetail(props: {
     >
       <header className="detail-head">
         {/* In a narrow window the pane lies over the list: this closes it (so does Esc on the list). */}
-        <button
-          type="button"
-          className="icon-btn detail-close"
-          aria-label={t('inbox.detail.close')}
-          title={t('inbox.detail.close')}
-          onClick={props.onClose}
-        >
+        <IconButton className="detail-close" label={t('inbox.detail.close')} onClick={props.onClose}>
           <X size={14} aria-hidden />
-        </button>
+        </IconButton>
         <div className="detail-tags">
           <span className={`badge ${waiting && !handled ? 'badge-noreply' : 'badge-neutral'}`}>
             {t(handled ? 'inbox.status.Handled' : `inbox.status.${note.replyStatus}`)}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useI18n } from '../../i18n';
 import { measureTitle, TITLE_BYTE_LIMIT } from './model/keyword-basket';
 import type { BasketAction } from './model/keyword-basket';
+import { IconButton } from '../../ui/IconButton';
 
 export function Basket({ basket, dispatch }: { basket: string[]; dispatch: (a: BasketAction) => void }) {
   const { t } = useI18n();
@@ -45,35 +46,26 @@ export function Basket({ basket, dispatch }: { basket: string[]; dispatch: (a: B
           {basket.map((k, i) => (
             <li key={k} className="kw-basket-row">
               <span className="kw-basket-word">{k}</span>
-              <button
-                type="button"
-                className="kw-icon-btn"
+              <IconButton
+                label={t('kw.basket.up', { keyword: k })}
                 disabled={i === 0}
                 onClick={() => dispatch({ type: 'move', keyword: k, by: -1 })}
-                aria-label={t('kw.basket.up', { keyword: k })}
-                title={t('kw.basket.up', { keyword: k })}
               >
                 <ArrowUp size={13} aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="kw-icon-btn"
+              </IconButton>
+              <IconButton
+                label={t('kw.basket.down', { keyword: k })}
                 disabled={i === basket.length - 1}
                 onClick={() => dispatch({ type: 'move', keyword: k, by: 1 })}
-                aria-label={t('kw.basket.down', { keyword: k })}
-                title={t('kw.basket.down', { keyword: k })}
               >
                 <ArrowDown size={13} aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="kw-icon-btn"
+              </IconButton>
+              <IconButton
+                label={t('kw.basket.remove', { keyword: k })}
                 onClick={() => dispatch({ type: 'remove', keyword: k })}
-                aria-label={t('kw.basket.remove', { keyword: k })}
-                title={t('kw.basket.remove', { keyword: k })}
               >
                 <X size={13} aria-hidden />
-              </button>
+              </IconButton>
             </li>
           ))}
         </ol>

@@ -11,6 +11,7 @@ import { useBook, useBrandItems, useCatalog, useSuggestBase } from './suggest-qu
 import { formatWon } from '../../format/money';
 import { formatNumber } from '../../format/numbers';
 import { dateText, imageUrl } from './model/suggest-values';
+import { IconButton } from '../../ui/IconButton';
 
 const present = <T,>(list: (T | null)[] | undefined): T[] => (list ?? []).filter((x): x is T => x !== null);
 
@@ -164,9 +165,9 @@ export function DetailPane({ detail, onClose }: { detail: Detail | undefined; on
         </h2>
         {detail?.label !== undefined && <span className="muted kw-detail-label">{detail.label}</span>}
         {detail && (
-          <button type="button" className="kw-icon-btn" onClick={onClose} aria-label={t('kw.detail.close')}>
+          <IconButton className="kw-panel-close" label={t('kw.detail.close')} onClick={onClose}>
             <X size={14} aria-hidden />
-          </button>
+          </IconButton>
         )}
       </header>
       <div className="kw-detail-body">

@@ -1,4 +1,5 @@
 import { useI18n } from '../../i18n';
+import { Chip } from '../../ui/Chip';
 
 /** The last hints searched, newest first; a click searches again. */
 export function HintHistory({ history, onPick }: { history: string[]; onPick: (hint: string) => void }) {
@@ -14,9 +15,7 @@ export function HintHistory({ history, onPick }: { history: string[]; onPick: (h
         <ul className="kw-chips">
           {history.map((h) => (
             <li key={h}>
-              <button type="button" className="kw-chip" onClick={() => onPick(h)}>
-                {h}
-              </button>
+              <Chip onClick={() => onPick(h)}>{h}</Chip>
             </li>
           ))}
         </ul>

@@ -19,6 +19,8 @@ import { NoticeList } from './NoticeList';
 import { HINT_OPERATIONS } from './suggest-queries';
 import { useHintInput } from './use-hint-input';
 import { useThemeBackground } from './use-theme-background';
+import { IconButton } from '../../ui/IconButton';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
 
 function usePersistedList(load: () => string[], save: (list: string[]) => void) {
   const [list, setList] = useState(load);
@@ -118,18 +120,16 @@ export function KeywordsPage() {
             onKeyDown={onSearchKey}
           />
           {input.text !== '' && (
-            <button
-              type="button"
-              className="kw-icon-btn"
+            <IconButton
+              className="kw-search-clear"
+              label={t('kw.search.clear')}
               onClick={() => {
                 input.clear();
                 searchRef.current?.focus();
               }}
-              aria-label={t('kw.search.clear')}
-              title={t('kw.search.clear')}
             >
               <X size={14} aria-hidden />
-            </button>
+            </IconButton>
           )}
         </div>
         {hint !== '' && (
@@ -163,9 +163,9 @@ export function KeywordsPage() {
         />
         <NoticeList background={background} now={now} />
       </aside>
-      <div className="sr-only" role="status" aria-live="polite">
+      <VisuallyHidden as="div" role="status" aria-live="polite">
         {announce}
-      </div>
+      </VisuallyHidden>
     </div>
   );
 }

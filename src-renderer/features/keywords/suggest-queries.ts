@@ -4,6 +4,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Res, SuggestChannel } from '../../../src-main/contract';
 import { call } from '../../api/desk';
+import { useConnectionInfo } from '../../api/queries';
 
 /** The eight operations a hint fans out to, in panel order. */
 export const HINT_OPERATIONS = [
@@ -30,7 +31,6 @@ export const suggestKeys = {
   brand: (id: number) => ['suggest', 'GetBrandPlusItems', id] as const,
   book: (no: string) => ['suggest', 'GetBook', no] as const,
   catalog: (id: string) => ['suggest', 'GetCatalog', id] as const,
-  connection: ['keywords', 'connection.info'] as const,
 };
 
 export function useHintQuery<O extends HintOperation>(op: O, hint: string) {
@@ -90,10 +90,6 @@ export function useCatalog(catalogId: string | undefined) {
 
 /** Where the suggest service's relative image paths live. */
 export function useSuggestBase(): string | undefined {
-  const info = useQuery({
-    queryKey: suggestKeys.connection,
-    queryFn: ({ signal }) => call('connection.info', undefined, signal),
-    staleTime: 60_000,
-  });
+  const info = useConnectionInfo();
   return info.data?.suggestBaseUrl;
 }

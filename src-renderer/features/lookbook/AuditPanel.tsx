@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import type { AuditFinding } from './model/audit-rules';
 import { findingText } from './model/finding-text';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
 
 const ICON = { error: CircleAlert, warning: TriangleAlert, info: Info } as const;
 
@@ -194,9 +195,7 @@ function AuditFindings({
                   <Icon size={15} aria-hidden className="lb-finding-icon" />
                   <span className="lb-finding-text">
                     <span className="lb-finding-target">
-                      <span className="lb-visually-hidden">
-                        {t(`lookbook.audit.severity.${f.severity}`)} ·{' '}
-                      </span>
+                      <VisuallyHidden>{t(`lookbook.audit.severity.${f.severity}`)} · </VisuallyHidden>
                       {targetLabel(f.targetKey)}
                     </span>
                     <span>{findingText(f, t, lang)}</span>

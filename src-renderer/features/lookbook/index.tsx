@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Monitor, Smartphone } from 'lucide-react';
 import type { Lookbook, LookbookElement, LookbookItem } from '../../../src-main/contract';
 import { PageToolbar, useNavIntent } from '../../app/shell-slots';
+import { useConnectionInfo } from '../../api/queries';
 import { useSettings } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
@@ -14,7 +15,6 @@ import type { ElementActions } from './IntroElement';
 import { ItemCard } from './ItemCard';
 import { LandingDialog } from './LandingDialog';
 import {
-  useConnectionInfo,
   useExportAudit,
   useLookbook,
   useOpenExternal,
@@ -31,6 +31,7 @@ import type { SanitizedHtml } from './model/sanitize-html';
 import { useWholeAudit } from './use-whole-audit';
 import type { WholeAudit } from './use-whole-audit';
 import './lookbook.css';
+import { HiddenLabel } from '../../ui/VisuallyHidden';
 
 const PAGE_SIZES = [10, 20, 40, 100];
 /** Buyer-facing widths: the marketplace's desktop content column and a common phone width. */
@@ -238,9 +239,7 @@ export function LookbookPage() {
             load(sellerInput);
           }}
         >
-          <label className="lb-visually-hidden" htmlFor="lb-seller">
-            {t('lookbook.seller')}
-          </label>
+          <HiddenLabel htmlFor="lb-seller">{t('lookbook.seller')}</HiddenLabel>
           <input
             id="lb-seller"
             list="lb-seller-ids"

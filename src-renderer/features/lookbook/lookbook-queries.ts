@@ -3,13 +3,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LookbookProgressEvent, LookbookRequest, Req } from '../../../src-main/contract';
 import { call, getDesk } from '../../api/desk';
 
-export function useConnectionInfo() {
-  return useQuery({
-    queryKey: ['connection.info'],
-    queryFn: ({ signal }) => call('connection.info', undefined, signal),
-  });
-}
-
 const lookbookQueryKey = (req: LookbookRequest | undefined) => ['lookbook', req] as const;
 
 export function useLookbook(req: LookbookRequest | undefined) {

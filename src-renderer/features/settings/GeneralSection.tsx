@@ -7,6 +7,7 @@ import { LOCALE_OF, useI18n } from '../../i18n';
 import type { Translate } from '../../i18n';
 import { ErrorPanel, ErrorPartsPanel } from '../../ui/ErrorPanel';
 import type { FieldMark } from './model/profile-form';
+import { Field } from '../../ui/Field';
 
 type NumberSetting = 'replySlaHours' | 'autoRefreshMinutes';
 type GeneralField = 'language' | 'timeZone' | NumberSetting;
@@ -152,7 +153,11 @@ function NumberRow(props: {
   return (
     <>
       <label htmlFor={props.id}>{props.label}</label>
-      <div className={props.mark ? 'field invalid' : 'field'}>
+      <Field
+        error={
+          props.mark && { id: `${props.id}-error`, rule: props.mark.rule, text: markText(props.mark, t) }
+        }
+      >
         <span className="field-with-unit">
           <input
             id={props.id}
@@ -177,12 +182,7 @@ function NumberRow(props: {
           <span className="unit">{props.unit}</span>
           {props.hint && <span className="hint">{props.hint}</span>}
         </span>
-        {props.mark && (
-          <p className="field-error" id={`${props.id}-error`} data-rule={props.mark.rule}>
-            {markText(props.mark, t)}
-          </p>
-        )}
-      </div>
+      </Field>
     </>
   );
 }

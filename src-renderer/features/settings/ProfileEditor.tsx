@@ -5,6 +5,7 @@ import type { Translate } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { checkField } from './model/profile-form';
 import type { FieldMark, ProfileDraft, ProfileField } from './model/profile-form';
+import { Field } from '../../ui/Field';
 
 type TextField = 'name' | 'apiBaseUrl' | 'suggestBaseUrl' | 'nsRoot' | 'schemaRoot' | 'suggestNamespace';
 const TEXT_FIELDS: TextField[] = [
@@ -217,14 +218,9 @@ function FieldRow({
   return (
     <>
       <label htmlFor={fieldId(field)}>{label}</label>
-      <div className={mark ? 'field invalid' : 'field'}>
+      <Field error={mark && { id: `${fieldId(field)}-error`, rule: mark.rule, text: markText(mark, t) }}>
         {children}
-        {mark && (
-          <p className="field-error" id={`${fieldId(field)}-error`} data-rule={mark.rule}>
-            {markText(mark, t)}
-          </p>
-        )}
-      </div>
+      </Field>
     </>
   );
 }

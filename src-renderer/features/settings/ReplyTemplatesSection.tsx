@@ -4,12 +4,14 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReplyTemplate, Settings, TemplateImportResult } from '../../../src-main/contract';
 import { call } from '../../api/desk';
-import { queryKeys, useUpdateSettings } from '../../api/settings';
+import { queryKeys } from '../../api/queries';
+import { useUpdateSettings } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import type { Lang } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { PLACEHOLDERS } from '../inbox/model/reply-template';
 import './reply-templates.css';
+import { Field } from '../../ui/Field';
 
 let nextId = 0;
 const newId = () => `t${Date.now().toString(36)}${(nextId++).toString(36)}`;
@@ -71,30 +73,27 @@ export function ReplyTemplatesSection({ settings }: { settings: Settings }) {
             </summary>
             {mine.map((x) => (
               <fieldset key={x.id} className="template-row" data-testid="template-row">
-                <label className="field">
-                  <span>{t('templates.name')}</span>
+                <Field label={t('templates.name')}>
                   <input
                     value={x.name}
                     maxLength={80}
                     onChange={(e) => edit(x.id, { name: e.target.value })}
                   />
-                </label>
-                <label className="field">
-                  <span>{t('templates.lang')}</span>
+                </Field>
+                <Field label={t('templates.lang')}>
                   <select value={x.lang} onChange={(e) => edit(x.id, { lang: e.target.value as Lang })}>
                     <option value="ko">{t('templates.lang.ko')}</option>
                     <option value="en">{t('templates.lang.en')}</option>
                   </select>
-                </label>
-                <label className="field template-body">
-                  <span>{t('templates.body')}</span>
+                </Field>
+                <Field className="template-body" label={t('templates.body')}>
                   <textarea
                     value={x.body}
                     rows={4}
                     maxLength={5000}
                     onChange={(e) => edit(x.id, { body: e.target.value })}
                   />
-                </label>
+                </Field>
                 <button
                   type="button"
                   className="btn btn-small"

@@ -1,0 +1,72 @@
+// The inbox's view of the period's notes: the columns every filter pass runs over, the search index, the display
+// order and the rows the filters leave, with the counts around them. Each step is memoized on what it reads,
+// so a keystroke in the search box redoes only the search and what follows it.
+import { useEffect, useMemo } from 'react';
+import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
+import { useNavCount } from '../../app/shell-slots';
+import { useAfterPaint } from '../../app/use-after-paint';
+import { waitingOverHours } from './model/filters';
+import type { InboxFilters, ResolvedRange } from './model/filters';
+import { buildColumns, facetCache, narrowView, waitingIn } from './model/note-columns';
+import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
+
+export function useInboxView(input: {
+  notes: InboxNote[];
+  local: Record<string, NoteLocalMark>;
+  filters: InboxFilters;
+  range: ResolvedRange;
+  now: number;
+  slaHours: number;
+}) {
+  const { notes, local, filters: f, range, now, slaHours } = input;
+  // Per data revision: the columns every filter pass runs over, the search index and the display order.
+  // The marks are in the columns: a handled note leaves the waiting count, the SLA count and the badge.
+  const columns = useMemo(() => buildColumns(notes, local), [notes, local]);
+  const index = useMemo(() => buildSearchIndex(notes), [notes]);
+  // Build the search forms while the seller is not doing anything, so the first search is instant.
+  useEffect(() => {
+    if (index.notes.length === 0) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => index.text.warm(), { timeout: 5000 });
+    return () => cancel(id);
+  }, [index]);
+  // Sorted once per data or sort change; filtering keeps that order.
+  const order = useMemo(() => sortOrder(notes, f.sort, local), [notes, f.sort, local]);
+  // The search runs in the keystroke's own render, not deferred: over the prebuilt forms a query costs
+  // about ten milliseconds, so the list answers what the box says in the same frame as the box.
+  const hits = useMemo(() => searchHits(index, f.search), [index, f.search]);
+  // The notes the period, item, order, seller and search leave, with per-code tallies; then the chips pick
+  // the rows on screen and every count from those (a chip keystroke never goes over all the notes).
+  const { status, types, itemNo, orderNo, buyerId, sellerId } = f;
+  const waitedHours = waitingOverHours(f.waiting, slaHours);
+  const narrow = useMemo(
+    () =>
+      narrowView(columns, order, {
+        range,
+        itemNo,
+        orderNo,
+        buyerId,
+        sellerId,
+        hits,
+        nowMs: now,
+        slaHours,
+        ...(waitedHours === undefined ? {} : { waitingOverHours: waitedHours }),
+      }),
+    [columns, order, range, itemNo, orderNo, buyerId, sellerId, hits, now, slaHours, waitedHours],
+  );
+  const facets = useMemo(() => facetCache(narrow), [narrow]);
+  const view = useMemo(() => facets({ status, types }), [facets, status, types]);
+  // The list answers a chip in the keystroke's own frame; the counts and the summary around it follow in the
+  // next one, so that frame lays out and paints only the rows the seller is looking at.
+  const around = useAfterPaint(view);
+
+  // The sidebar counts what waits for an answer in the period, whatever else is filtered.
+  const badge = useMemo(() => {
+    const { waiting, late } = waitingIn(columns, range, now, slaHours);
+    return { value: waiting, tone: late > 0 ? ('alert' as const) : ('neutral' as const) };
+  }, [columns, range, now, slaHours]);
+  useNavCount('inbox', badge);
+
+  return { columns, rows: view.rows, around };
+}
