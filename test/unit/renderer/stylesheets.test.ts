@@ -58,6 +58,7 @@ describe('renderer stylesheets', () => {
       'ui/Chip.module.css',
       'ui/Field.module.css',
       'ui/IconButton.module.css',
+      'ui/Marked.module.css',
       'ui/VisuallyHidden.module.css',
     ]);
   });
