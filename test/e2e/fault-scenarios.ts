@@ -1,6 +1,5 @@
 // The sandbox's fault injection and the live profiles that fail, as a seller meets them: one place for every E2E
-// that checks how a failure is told (the inbox's sync failures; the other pages' failures.test.ts has its own
-// copy of the same six scenarios and can move onto this one).
+// that checks how a failure is told (the inbox's sync failures, the other pages' failures.test.ts).
 import type { Page } from 'playwright';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { startSandbox } from '../../src-main/sandbox/server';
