@@ -180,6 +180,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   let daysDone = 0;
   let calls = 0;
   let unreachable = false;
+  let catchUpFailed = false;
   emit();
 
   // Calls in flight across the whole sync, and the ones waiting for a turn (first come, first served).
@@ -309,18 +310,24 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     } catch (err) {
       // Cancelled: drop the partial slice; the day stays unsynced and nothing half-done reaches the mirror.
       if (signal.aborted) return;
-      const got = fail(slice.sellerId, slice.day, err, undefined);
-      // Real notes, kept; the day is not marked synced, so the next refresh fetches it again.
-      if (got.length > 0) keep(slice.sellerId, slice.day, got, false);
-      dayFailed.add(slice.day);
+      failedWork(slice.sellerId, slice.day, err);
+      // The status check leaves it out: the next refresh fetches the day again.
       markFetched(slice.sellerId, slice.day);
-      progress.notes += got.length;
-      finishSliceOf(slice.day);
       return;
     }
     keep(slice.sellerId, slice.day, notes, true);
     progress.notes += notes.length;
     finishSliceOf(slice.day);
+  }
+
+  /** A slice or catch-up that failed after its retries: told, its real notes kept, its day not counted done. */
+  function failedWork(sellerId: string, day: NoteDay, err: unknown) {
+    const got = fail(sellerId, day, err, undefined);
+    // Real notes, kept; the day is not marked synced, so the next refresh fetches it again.
+    if (got.length > 0) keep(sellerId, day, got, false);
+    dayFailed.add(day);
+    progress.notes += got.length;
+    finishSliceOf(day);
   }
 
   function finishSliceOf(day: NoteDay) {
@@ -346,11 +353,9 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       }
     } catch (err) {
       if (signal.aborted) return;
-      const got = fail(c.sellerId, c.to, err, undefined);
-      if (got.length > 0) keep(c.sellerId, c.to, got, false);
-      dayFailed.add(c.to);
-      progress.notes += got.length;
-      finishSliceOf(c.to);
+      failedWork(c.sellerId, c.to, err);
+      // Days the mirror holds may now lack new notes: the mirror does not say it is current.
+      catchUpFailed = true;
       return;
     }
     // Not whole days: upserted, never taken as the truth of a day (nothing is flagged withdrawn from it).
@@ -468,7 +473,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       failedSlices,
     },
     // "As of" means the mirror reflects the marketplace at that time: only a sync that ran through says so.
-    !cancelled && check.done ? finishedAt : undefined,
+    !cancelled && check.done && !catchUpFailed ? finishedAt : undefined,
   );
 
   return {

@@ -198,6 +198,34 @@ describe('notes sync against the sandbox', () => {
     expect(store.lastSync()).toMatchObject({ ok: false, errorCode: 'BAD_RESPONSE' });
   });
 
+  it('a catch-up that fails is told with its seller and newest day, and its day is not counted done', async () => {
+    const { store, base, client, info } = await setup();
+    await syncNotes(WEEK, base());
+    const seller = info.sellerIds[1]!;
+    const failing: NoteListClient = {
+      market: {
+        buyerNoteList: async (req, opts) => {
+          // The catch-up asks from a moment inside a day, not from its midnight.
+          if (req.SellerID === seller && req.ReplyStatus === 'All' && !req.StartDate!.includes('T00:00:00')) {
+            throw Object.assign(new HttpStatusError(503, 'Service Unavailable'), { attempts: 4 });
+          }
+          return client.market.buyerNoteList(req, opts);
+        },
+      },
+    };
+    const asOf = store.asOf();
+    const out = await syncNotes({ ...WEEK, mode: 'refresh' }, base({ client: failing }));
+    expect(out.failedSlices).toEqual([
+      expect.objectContaining({ sellerId: seller, day: TODAY, code: 'HTTP_ERROR', attempts: 4 }),
+    ]);
+    expect(out).toMatchObject({ days: 1, daysDone: 0 });
+    expect(store.lastSync()).toMatchObject({ ok: false });
+    // The days it holds stay held, the reply statuses are checked, but the mirror does not say it is current.
+    expect(store.coveredDays(seller).size).toBe(7);
+    expect(out.statusCheck.done).toBe(true);
+    expect(store.asOf()).toBe(asOf);
+  });
+
   it('groups failures by cause and reports each group in progress as soon as it is certain', async () => {
     const { base, info, client } = await setup();
     const [down, alsoDown] = info.sellerIds;
