@@ -172,18 +172,10 @@ const Inbox = memo(function Inbox(props: {
     [searchText, preset, customStart, customEnd],
   );
 
+  // Every filter back to its default but the period and the sort, which describe the view, not a narrowing.
   const clearFilters = () => {
-    const d = defaultFilters();
-    patch({
-      status: d.status,
-      types: d.types,
-      itemNo: '',
-      orderNo: '',
-      buyerId: '',
-      sellerId: '',
-      search: '',
-      waiting: '',
-    });
+    const { preset: _preset, start: _start, end: _end, sort: _sort, ...narrowing } = defaultFilters();
+    patch(narrowing);
     selection.clearSelection();
   };
 
