@@ -3,8 +3,9 @@
 //   refresh a refresh with nothing new, as the inbox asks for it (the last 7 days), on the folder a sync filled
 // for the mirror (SQLite) or for release 0.1.0's JSON cache. Prints one JSON line.
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createSoapClient } from '../src-main/soap/client';
+import { createResponseDecoder } from '../src-main/soap/decode-pool';
 import { TicketRotation, createMemoryTicketSink } from '../src-main/soap/ticket-rotation';
 import { createTransport } from '../src-main/soap/transport';
 import { syncNotes } from '../src-main/services/notes-sync';
@@ -18,6 +19,13 @@ const [step, variant, baseUrl, ticketsJson, nsJson, sellersJson, dataDir, identi
   process.argv.slice(2);
 const tickets = JSON.parse(ticketsJson!) as { auth: string; encrypted: string; member: string };
 const sellerIds = JSON.parse(sellersJson!) as string[];
+// The decoding worker as the app runs it: the built script (not the sources through the TypeScript loader),
+// started with the connection (assembleHost's warmDecoder).
+const workerFile = resolve('out/main/decode-worker.js');
+if (!existsSync(workerFile))
+  throw new Error('run `npm run build` first: the benchmark runs the built decode worker');
+const decoder = createResponseDecoder({ workerFile });
+decoder.warm();
 let calls = 0;
 const client = createSoapClient(
   { apiBaseUrl: baseUrl!, suggestBaseUrl: baseUrl!, ns: JSON.parse(nsJson!), soapVersion: '1.1' },
@@ -30,6 +38,7 @@ const client = createSoapClient(
         memberTicket: tickets.member,
       }),
     ),
+    decoder,
     onExchange: () => calls++,
   },
 );

@@ -172,6 +172,7 @@ void app.whenReady().then(async () => {
     // The host handler has already reduced the URL to an absolute http(s) href (see handlers/shell.ts).
     openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
     emit: emit as never,
+    warmDecoder: true,
   });
   // Quitting waits for the notes mirrors to close: a clean close folds their write-ahead logs in, so the next start
   // opens them without the integrity check a crash calls for.

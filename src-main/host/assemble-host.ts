@@ -3,6 +3,7 @@
 import type { AppInfo, EventName, Events } from '../contract';
 import { connectMarket, sandboxFingerprint } from './connect';
 import type { SandboxOptions } from './connect';
+import { sharedResponseDecoder } from '../soap/decode-pool';
 import { createSyncCoordinator } from '../services/sync-coordinator';
 import { createMirrorRegistry } from '../storage/mirror-registry';
 import type { HostDeps } from './host-deps';
@@ -17,9 +18,15 @@ export interface AssembleOptions {
   openExternal: (url: string) => Promise<void>;
   sandboxOptions?: SandboxOptions;
   emit?: <E extends EventName>(event: E, payload: Events[E]) => void;
+  /**
+   * Start the response decoder's worker now, while the window loads, so the first refresh does not wait for a
+   * thread to start and compile its code (the app; one-shot commands and tests start it when first needed).
+   */
+  warmDecoder?: boolean;
 }
 
 export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promise<void> } {
+  if (opts.warmDecoder) sharedResponseDecoder().warm();
   const settings = createSettingsStore(opts.dataDir);
   const connection = connectMarket({
     settings,

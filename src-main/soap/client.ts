@@ -17,12 +17,14 @@ import type { SoapVersion } from './envelope-write';
 import { errorFields, SoapError } from './errors';
 import { sharedResponseDecoder } from './decode-pool';
 import type { ResponseDecoder } from './decode-pool';
-import { isThrottleResponse } from './fault';
+import { isThrottleBody } from './fault';
 import { redactEnvelope, redactHead } from './redact';
 import { RETRY_POLICY, abortableSleep, backoffDelay, isTransient } from './retry';
 import type { RetryPolicy } from './retry';
 import type { TicketRotation, Tickets } from './ticket-rotation';
+import { LOG_TEXT_BYTES } from './transport';
 import type { Transport, TransportResponse } from './transport';
+import { headText } from './http-exchange';
 
 export interface ClientConfig {
   /** Scheme and host of the API service ({base_url}). */
@@ -140,13 +142,24 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     const started = performance.now();
     let response: TransportResponse | undefined;
     // The log keeps the redacted head of the body; the EncryptedTicket the response hands back is a secret too.
+    // Decoding and redacting it costs about as much as reading the response, for a log the seller may never
+    // open: it is done when the exchange's envelope is first read (network.get), from a copy of the body's head
+    // taken before the body goes to the decoder.
+    let logged: (() => string) | undefined;
+    const keepForLog = (r: TransportResponse) => {
+      logged = loggedHead(r);
+    };
     const logResponse = (extraSecret?: string) => {
-      if (!response) return;
-      exchange.responseXml = loggedBody(
-        response.bodyText,
-        response.bodyTextComplete,
-        extraSecret ? [...secrets, extraSecret] : secrets,
-      );
+      const text = logged;
+      if (!response || !text) return;
+      const logSecrets = extraSecret ? [...secrets, extraSecret] : secrets;
+      const complete = response.bodyTextComplete;
+      let xml: string | undefined;
+      Object.defineProperty(exchange, 'responseXml', {
+        enumerable: true,
+        configurable: true,
+        get: () => (xml ??= loggedBody(text(), complete, logSecrets)),
+      });
     };
     const policy = deps.retry ?? RETRY_POLICY;
     // Sends so far, the transport's retries included: one budget for the whole call (retry.ts).
@@ -154,12 +167,13 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     for (;;) {
       try {
         response = undefined;
+        logged = undefined;
         let round = 0;
         try {
           response = await deps.transport.post(url, built.xml, built.headers, {
             signal: opts.signal,
             timeoutMs: opts.timeoutMs ?? config.timeoutMs,
-            isRetryableResponse: isThrottleResponse,
+            isRetryableResponse: isThrottleBody,
             maxAttempts: policy.attempts - sent,
           });
           round = response.timings.attempts;
@@ -172,6 +186,7 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
         }
         exchange.status = response.status;
         exchange.bytesReceived = response.bytesReceived;
+        keepForLog(response);
 
         let rotated: string | undefined;
         const decoder = deps.decoder ?? sharedResponseDecoder();
@@ -246,6 +261,18 @@ async function readResponse<N extends OperationName>(
  * (so the cost is bounded whatever the body's size, and a ticket cut in two is hidden too), and a note of what
  * was left out.
  */
+/**
+ * The response's text head for the log, decoded when first asked for from a copy of the bytes it comes from (the
+ * body itself is moved to the decoder). A few bytes past the cap, so a character cut there is cut as the
+ * transport cuts it.
+ */
+function loggedHead(r: TransportResponse): () => string {
+  const copy = Uint8Array.prototype.slice.call(r.bodyBytes, 0, LOG_TEXT_BYTES + 4);
+  const contentType = r.headers.get('content-type');
+  let text: string | undefined;
+  return () => (text ??= headText(copy, contentType, LOG_TEXT_BYTES));
+}
+
 function loggedBody(head: string, complete: boolean, secrets: readonly string[]): string {
   const kept = redactHead(head, RESPONSE_XML_CAP, secrets);
   if (complete && head.length <= RESPONSE_XML_CAP) return kept;

@@ -36,6 +36,11 @@ export interface ResponseDecoder {
   decode<N extends OperationName>(req: ResponseDecodeRequest<N>): Promise<DecodedResponse<N>>;
   /** How many responses were decoded in the worker and in place: for tests and the benchmark. */
   readonly stats: { worker: number; inPlace: number };
+  /**
+   * Starts the workers now, so the first large response does not wait for a thread to start and load its code
+   * (the app calls it when it connects to a marketplace, before the first refresh asks for anything).
+   */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,11 @@ export interface ResponseDecoderOptions {
   workers?: number;
   /** Told when a worker cannot be started and decoding falls back to the main thread. */
   onFallback?: (err: unknown) => void;
+  /**
+   * The worker's script (default: the built file beside this module, else the source through tsx). The
+   * benchmark runs the built one, as the app does, so a cold start costs what it costs the seller.
+   */
+  workerFile?: string;
 }
 
 export const DEFAULT_MIN_WORKER_BYTES = 64 * 1024;
@@ -121,7 +131,7 @@ export function createResponseDecoder(opts: ResponseDecoderOptions = {}): Respon
   }
 
   function start(index: number): Slot | undefined {
-    const entry = workerEntry();
+    const entry = opts.workerFile ? { file: opts.workerFile } : workerEntry();
     if (!entry) throw new Error('the decode worker script is missing');
     const worker = new Worker(entry.file, {
       execArgv: entry.execArgv,
@@ -171,6 +181,17 @@ export function createResponseDecoder(opts: ResponseDecoderOptions = {}): Respon
 
   return {
     stats,
+    warm() {
+      for (let i = 0; i < size && !fallback; i++) {
+        if (slots[i]) continue;
+        try {
+          start(i);
+        } catch (err) {
+          fallback = true;
+          opts.onFallback?.(err);
+        }
+      }
+    },
     decode<N extends OperationName>(req: ResponseDecodeRequest<N>): Promise<DecodedResponse<N>> {
       if (req.body.byteLength < minWorkerBytes) return inPlace(req);
       const s = slot();

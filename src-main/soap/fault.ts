@@ -186,3 +186,13 @@ export function isThrottleResponse(_status: number, bodyText: string): boolean {
     return false;
   }
 }
+
+/**
+ * The same test on a response whose text is decoded only when read: a body of more than three bytes per allowed
+ * character cannot decode to a throttling fault's few hundred characters (UTF-8 spends at most three bytes on a
+ * UTF-16 unit, UTF-16 and EUC-KR two), so an ordinary page of notes is not decoded to text at all.
+ */
+export function isThrottleBody(status: number, body: { bodyBytes: Uint8Array; bodyText: string }): boolean {
+  if (body.bodyBytes.byteLength > 3 * THROTTLE_BODY_MAX) return false;
+  return isThrottleResponse(status, body.bodyText);
+}

@@ -48,7 +48,8 @@ export interface TransportOptions {
 export interface PostOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
-  isRetryableResponse?: (status: number, bodyText: string) => boolean;
+  /** Whether a response is worth another send; it may read `bodyText`, decoded only when read. */
+  isRetryableResponse?: (status: number, body: Pick<TransportResponse, 'bodyBytes' | 'bodyText'>) => boolean;
   /** At most this many sends for this call (what is left of the caller's budget); never more than the policy. */
   maxAttempts?: number;
 }
@@ -62,9 +63,10 @@ export interface TransportResponse {
    * The start of the body as text, for logs and the cheap throttling check: its first LOG_TEXT_BYTES bytes
    * decoded like parseXml would, or leniently as UTF-8 when the declared encoding is unusable (parse bodyBytes
    * to get that error). Never the whole of a large body: decoding 64 MiB twice on the main thread, once for a
-   * log that keeps 256 KiB of it, was pure cost.
+   * log that keeps 256 KiB of it, was pure cost. Decoded when first read (most responses are never logged as
+   * text): read it before `bodyBytes` is handed to a worker.
    */
-  bodyText: string;
+  readonly bodyText: string;
   /** Whether bodyText is the whole body. */
   bodyTextComplete: boolean;
   timings: { startedAt: number; durationMs: number; attempts: number };
@@ -124,7 +126,7 @@ function retryReason(
   if (response) {
     const reason = RETRYABLE_STATUS.has(response.status)
       ? `HTTP ${response.status}`
-      : isRetryableResponse?.(response.status, response.bodyText)
+      : isRetryableResponse?.(response.status, response)
         ? 'retryable response'
         : undefined;
     return reason ? { reason, serverDelay: retryAfterMs(response.headers) } : {};
@@ -142,11 +144,14 @@ function responseOf(
   attempts: number,
   bytesSent: number,
 ): TransportResponse {
+  let text: string | undefined;
   return {
     status: res.status,
     headers: res.headers,
     bodyBytes: bytes,
-    bodyText: headText(bytes, res.headers.get('content-type'), LOG_TEXT_BYTES),
+    get bodyText() {
+      return (text ??= headText(bytes, res.headers.get('content-type'), LOG_TEXT_BYTES));
+    },
     bodyTextComplete: bytes.byteLength <= LOG_TEXT_BYTES,
     timings: { startedAt, durationMs: performance.now() - t0, attempts },
     bytesSent,

@@ -16,7 +16,7 @@ import { marketDayOf } from '../../src-shared/market-day';
 import type { LegacyNotesFiles } from './legacy-notes-files';
 import { inTransaction, userVersion } from './sqlite-file';
 
-export const MIRROR_VERSION = 1;
+export const MIRROR_VERSION = 2;
 
 export interface MigrationContext {
   /** Release 0.1.0's notes files, for the mirror that imports them (the sandbox profile's); else undefined. */
@@ -115,8 +115,21 @@ const createV1: Migration = (db, ctx) => {
   setMeta.run('legacy_imported', String(ctx.nowMs));
 };
 
+/**
+ * Version 2: the waiting notes' index carries the columns of its own condition, so the status check reads the
+ * held waiting notes (SeqNo and instant) from the index alone. Through the table it read 20,447 rows at random
+ * over a 415 MB file on every refresh of a 1,000,000-note mirror, the largest part of the refresh's own time.
+ */
+const coverWaiting: Migration = (db) => {
+  db.exec(`
+    DROP INDEX notes_waiting;
+    CREATE INDEX notes_waiting ON notes (seller_id, at, reply_status, withdrawn_at)
+      WHERE reply_status = 'NoReply' AND withdrawn_at IS NULL;
+  `);
+};
+
 /** Index n holds the migration from version n to n + 1. */
-export const MIGRATIONS: readonly Migration[] = [createV1];
+export const MIGRATIONS: readonly Migration[] = [createV1, coverWaiting];
 
 /**
  * Brings the file up to `target` one version at a time. Each step re-reads the version inside its transaction,

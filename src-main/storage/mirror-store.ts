@@ -31,6 +31,10 @@ import {
 } from '../../src-shared/note-search';
 import { inTransaction } from './sqlite-file';
 
+/** A seller's held waiting notes between two instants: SeqNo (the rowid) and instant, both in the index. */
+export const WAITING_NOTES_SQL = `SELECT seq_no, at FROM notes INDEXED BY notes_waiting
+  WHERE seller_id = ? AND reply_status = 'NoReply' AND withdrawn_at IS NULL AND at BETWEEN ? AND ?`;
+
 /** What a mirror belongs to, written once when it is created. */
 export interface MirrorIdentity {
   mirrorId: string;
@@ -286,13 +290,8 @@ export class MirrorStore {
   /** Held notes of a seller the mirror has as waiting for a reply, between two instants (withdrawn ones left out). */
   waitingNotes(sellerId: string, startMs: number, endMs: number): WaitingNote[] {
     return (
-      this.db
-        .prepare(
-          `SELECT seq_no, day FROM notes INDEXED BY notes_waiting
-           WHERE seller_id = ? AND reply_status = 'NoReply' AND withdrawn_at IS NULL AND at BETWEEN ? AND ?`,
-        )
-        .all(sellerId, startMs, endMs) as { seq_no: number; day: string }[]
-    ).map((r) => ({ seqNo: r.seq_no, day: r.day }));
+      this.db.prepare(WAITING_NOTES_SQL).all(sellerId, startMs, endMs) as { seq_no: number; at: number }[]
+    ).map((r) => ({ seqNo: r.seq_no, day: marketDayOf(r.at) }));
   }
 
   /** When the newest note a seller holds in days `first`..`last` was written (withdrawn ones included). */

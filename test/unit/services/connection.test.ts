@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { sharedResponseDecoder } from '../../../src-main/soap/decode-pool';
 import { createTestDeps } from '../../support/host-deps';
 
 const deps = createTestDeps();
@@ -58,6 +59,23 @@ describe('connection to the built-in sandbox', () => {
     expect(notes.data?.SendNote).toHaveLength(100);
     expect(notes.exchange.requestXml).not.toContain('sandbox-member-ticket');
     expect(notes.exchange.requestXml).toContain('[redacted]');
+  });
+
+  it('logs the text of a response the decoding worker read, from a copy taken before the body moved there', async () => {
+    const { client } = await deps.connection.active();
+    const before = sharedResponseDecoder().stats.worker;
+    const notes = await client.market.buyerNoteList({
+      StartDate: '2026-08-01T00:00:00+09:00',
+      EndDate: '2026-11-20T23:59:59+09:00',
+      ReplyStatus: 'All',
+      Pagination: { PageIndex: 1, PageSize: 500 },
+    });
+    // Large enough to be read in the worker, which takes the body's bytes with it.
+    expect(sharedResponseDecoder().stats.worker).toBe(before + 1);
+    const last = notes.data!.SendNote!.at(-1)!;
+    const logged = deps.connection.network.get(notes.exchange.id)!;
+    expect(logged.responseXml).toContain(`SeqNo="${last.SeqNo}"`);
+    expect(logged.responseXml).not.toMatch(/sbx-enc-/);
   });
 
   it('records exchanges with tickets redacted and rotates the EncryptedTicket', async () => {

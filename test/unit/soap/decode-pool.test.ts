@@ -2,7 +2,10 @@
 // main thread that keeps answering while a large or hostile body is read, and a decoder that survives a
 // response too big for its heap.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
 import { createBackend, recentNotes } from '../../../src-main/sandbox/backend';
 import { createResponseDecoder } from '../../../src-main/soap/decode-pool';
@@ -66,6 +69,30 @@ describe('the response decoder', () => {
       expect(got.data?.SendNote).toHaveLength(n);
     }
     expect(decoder.stats.worker - before).toBe(3);
+  });
+
+  it('starts its worker when warmed, before any response asks for it, and only once', async () => {
+    // A worker script that only says it started: each start appends a line.
+    const dir = mkdtempSync(join(tmpdir(), 'decode-warm-'));
+    const marker = join(dir, 'started');
+    const workerFile = join(dir, 'worker.cjs');
+    writeFileSync(workerFile, `require('node:fs').appendFileSync(${JSON.stringify(marker)}, 'up\\n');`);
+    const started = () => (existsSync(marker) ? readFileSync(marker, 'utf8').split('\n').length - 1 : 0);
+    const cold = createResponseDecoder({ workerFile, workers: 1 });
+    const warmed = createResponseDecoder({ workerFile, workers: 1 });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(started()).toBe(0);
+      warmed.warm();
+      warmed.warm();
+      await vi.waitFor(() => expect(started()).toBe(1), { timeout: 10_000 });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(started()).toBe(1);
+    } finally {
+      await cold.close();
+      await warmed.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('decodes a small body in place', async () => {

@@ -5,6 +5,7 @@ import {
   classifyFault,
   isAuthFault,
   isThrottleFault,
+  isThrottleBody,
   isThrottleResponse,
   parseFault,
 } from '../../../src-main/soap/fault';
@@ -205,6 +206,25 @@ describe('fault classification', () => {
     expect(isThrottleResponse(500, body.replace('Too many requests', 'Database down'))).toBe(false);
     expect(isThrottleResponse(500, '<html>too many requests</html>')).toBe(false);
     expect(isThrottleResponse(200, env11('<R>too many requests is just data here</R>'))).toBe(false);
+  });
+
+  it('tells a large body is no throttling fault without decoding it to text', () => {
+    const fault = env11(
+      '<soap:Fault><faultcode>soap:Server</faultcode><faultstring>Too many requests</faultstring></soap:Fault>',
+    );
+    let decoded = 0;
+    const response = (bytes: Uint8Array, text: string) => ({
+      bodyBytes: bytes,
+      get bodyText() {
+        decoded++;
+        return text;
+      },
+    });
+    expect(isThrottleBody(500, response(Buffer.from(fault), fault))).toBe(true);
+    expect(decoded).toBe(1);
+    const page = Buffer.alloc(3 * 64 * 1024 + 1, 0x41);
+    expect(isThrottleBody(200, response(page, fault))).toBe(false);
+    expect(decoded).toBe(1);
   });
 });
 

@@ -17,7 +17,7 @@ import {
   WrongContentTypeError,
   XmlMalformedError,
 } from '../../../src-main/soap/errors';
-import { isThrottleResponse } from '../../../src-main/soap/fault';
+import { isThrottleBody } from '../../../src-main/soap/fault';
 import { classifyHttpResponse, readSoapResponse } from '../../../src-main/soap/response-classify';
 import { backoffDelay, createTransport } from '../../../src-main/soap/transport';
 import type { RetryInfo } from '../../../src-main/soap/transport';
@@ -283,7 +283,7 @@ describe('transport: retries', () => {
       `${base}/throttle?key=r-thr&fail=1`,
       '<x/>',
       {},
-      { isRetryableResponse: isThrottleResponse },
+      { isRetryableResponse: isThrottleBody },
     );
     expect(res.status).toBe(200);
     expect(hits.get('r-thr')).toBe(2);
