@@ -146,9 +146,6 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     // open: it is done when the exchange's envelope is first read (network.get), from a copy of the body's head
     // taken before the body goes to the decoder.
     let logged: (() => string) | undefined;
-    const keepForLog = (r: TransportResponse) => {
-      logged = loggedHead(r);
-    };
     const logResponse = (extraSecret?: string) => {
       const text = logged;
       if (!response || !text) return;
@@ -186,7 +183,7 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
         }
         exchange.status = response.status;
         exchange.bytesReceived = response.bytesReceived;
-        keepForLog(response);
+        logged = loggedHead(response);
 
         let rotated: string | undefined;
         const decoder = deps.decoder ?? sharedResponseDecoder();
@@ -257,11 +254,6 @@ async function readResponse<N extends OperationName>(
 }
 
 /**
- * What the network log keeps of a response body: its first RESPONSE_XML_CAP characters, redacted after the cut
- * (so the cost is bounded whatever the body's size, and a ticket cut in two is hidden too), and a note of what
- * was left out.
- */
-/**
  * The response's text head for the log, decoded when first asked for from a copy of the bytes it comes from (the
  * body itself is moved to the decoder). A few bytes past the cap, so a character cut there is cut as the
  * transport cuts it.
@@ -273,6 +265,11 @@ function loggedHead(r: TransportResponse): () => string {
   return () => (text ??= headText(copy, contentType, LOG_TEXT_BYTES));
 }
 
+/**
+ * What the network log keeps of a response body: its first RESPONSE_XML_CAP characters, redacted after the cut
+ * (so the cost is bounded whatever the body's size, and a ticket cut in two is hidden too), and a note of what
+ * was left out.
+ */
 function loggedBody(head: string, complete: boolean, secrets: readonly string[]): string {
   const kept = redactHead(head, RESPONSE_XML_CAP, secrets);
   if (complete && head.length <= RESPONSE_XML_CAP) return kept;

@@ -38,7 +38,7 @@ export interface ResponseDecoder {
   readonly stats: { worker: number; inPlace: number };
   /**
    * Starts the workers now, so the first large response does not wait for a thread to start and load its code
-   * (the app calls it when it connects to a marketplace, before the first refresh asks for anything).
+   * (the app calls it as it starts, while the window loads, before the first refresh asks for anything).
    */
   warm(): void;
   close(): Promise<void>;
