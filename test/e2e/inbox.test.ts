@@ -394,11 +394,17 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
   it('shows the whole title, the item and the absolute time on hover, for the note the row shows now', async () => {
     const { page, expected } = await start();
     const all = new Map(expected().map((n) => [n.SeqNo, n]));
+    // The refresh that opening the inbox starts may change the first row between the look and the hover: read
+    // again until the row showed one note throughout.
     const hoverTitle = async (cell: string) => {
       const row = page.locator('.note-row').first();
-      const seq = Number(await row.getAttribute('data-seqno'));
-      await row.locator(cell).hover();
-      return { note: all.get(seq)!, title: await row.locator(cell).getAttribute('title') };
+      for (;;) {
+        const seq = Number(await row.getAttribute('data-seqno'));
+        await row.locator(cell).hover();
+        const title = await row.locator(cell).getAttribute('title');
+        if (Number(await row.getAttribute('data-seqno')) === seq) return { note: all.get(seq)!, title };
+        await page.mouse.move(0, 0);
+      }
     };
     const first = await hoverTitle('.c-title');
     expect(first.title).toBe(first.note.Title);
