@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { SettingsPatch, TicketSet } from '../../src-main/contract';
+import type { Settings, SettingsPatch, TicketSet } from '../../src-main/contract';
 import { call } from './desk';
 import { appInfoQuery, queryKeys, refreshConnection, settingsQuery, vaultStatusQuery } from './queries';
 
@@ -10,6 +10,15 @@ export function useAppInfo() {
 
 export function useSettings() {
   return useQuery(settingsQuery);
+}
+
+/**
+ * One part of the settings, for components that show it: such a component re-renders when its part changes,
+ * not on every save (the inbox saves its filters as the seller clicks them; that must not re-render the shell).
+ * The part is compared by value, so a selected object keeps its identity while its contents stay the same.
+ */
+export function useSettingsValue<T>(select: (settings: Settings) => T): T | undefined {
+  return useQuery({ ...settingsQuery, select: (view) => select(view.settings) }).data;
 }
 
 /** After the profiles or the active one changed: the connection and its notes mirror may be another. */
@@ -24,8 +33,11 @@ export function useUpdateSettings() {
     mutationFn: (patch: SettingsPatch) => call('settings.update', patch),
     onSuccess: (settings, patch) => {
       qc.setQueryData(queryKeys.settings, (old: { notice?: unknown } | undefined) => ({ ...old, settings }));
-      void qc.invalidateQueries({ queryKey: queryKeys.vaultRoot });
-      if (patch.activeProfileId !== undefined || patch.profiles !== undefined) connectionChanged(qc);
+      // The vault's status is per profile: only a change of profiles can change it.
+      if (patch.activeProfileId !== undefined || patch.profiles !== undefined) {
+        void qc.invalidateQueries({ queryKey: queryKeys.vaultRoot });
+        connectionChanged(qc);
+      }
     },
   });
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import type { Settings } from '../../src-main/contract';
 import { useConnectionEvents } from '../api/queries';
-import { useAppInfo, useSettings } from '../api/settings';
+import { useAppInfo, useSettingsValue } from '../api/settings';
 import { InboxPage } from '../features/inbox';
 import { KeywordsPage } from '../features/keywords';
 import { LookbookPage } from '../features/lookbook';
@@ -37,26 +37,26 @@ export function resolveLang(language: Settings['language'] | undefined, osLocale
 
 export function App() {
   const info = useAppInfo();
-  const settings = useSettings();
+  const language = useSettingsValue((s) => s.language);
   useConnectionEvents();
-  const lang = resolveLang(settings.data?.settings.language, info.data?.osLocale);
+  const lang = resolveLang(language, info.data?.osLocale);
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
   return (
     <I18nProvider lang={lang}>
       <ShellSlotsProvider>
-        <Shell settings={settings.data?.settings} />
+        <Shell />
       </ShellSlotsProvider>
     </I18nProvider>
   );
 }
 
-function Shell({ settings }: { settings: Settings | undefined }) {
+function Shell() {
   const { t } = useI18n();
   const [helpOpen, setHelpOpen] = useState(false);
   const { setToolbar, page, navigate: setPage } = useShellSlots();
-  const profile = settings?.profiles.find((p) => p.id === settings.activeProfileId);
+  const profile = useSettingsValue((s) => s.profiles.find((p) => p.id === s.activeProfileId));
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,6 +1,6 @@
 // The formatters bound to the UI's language and the seller's display zone, for components.
 import { useMemo } from 'react';
-import { useSettings } from '../api/settings';
+import { useSettingsValue } from '../api/settings';
 import { useI18n } from '../i18n';
 import { dateTimeFormat } from './date-times';
 import type { DateTimeFormat } from './date-times';
@@ -17,7 +17,7 @@ export interface Formats extends DateTimeFormat {
 
 export function useFormats(): Formats {
   const { lang } = useI18n();
-  const timeZone = useSettings().data?.settings.timeZone;
+  const timeZone = useSettingsValue((s) => s.timeZone);
   return useMemo(
     () => ({
       ...dateTimeFormat(lang, timeZone),

@@ -44,7 +44,7 @@ async function start(opts: { dataDir?: string } = {}) {
   const { settings } = await deps.settings.get();
   // The clipboard, as Electron grants it to the app.
   await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_ORIGIN });
-  return { page: app.page, deps, week, slaHours: settings.replySlaHours };
+  return { page: app.page, calls: app.calls, deps, week, slaHours: settings.replySlaHours };
 }
 
 const digits = (s: string | null) => Number((s ?? '').replace(/\D/g, ''));
@@ -275,5 +275,27 @@ describe('filters that persist', () => {
     expect(await again.page.getByLabel('기간').inputValue()).toBe('30d');
     expect(await again.page.getByLabel('대기 시간').inputValue()).toBe('48h');
     expect(await again.page.getByLabel('검색').inputValue()).toBe('');
+  });
+
+  it('saves the filters without asking main for anything else the page already has', async () => {
+    const { page, calls, deps } = await start();
+    const asked = (channel: string) => calls.filter((c) => c.channel === channel).length;
+    await expect.poll(() => asked('vault.status'), LONG).toBeGreaterThan(0);
+    const before = {
+      vault: asked('vault.status'),
+      settings: asked('settings.get'),
+      saves: asked('settings.update'),
+    };
+    for (const name of [/^미답변/, /^답변 완료/, /^전체/, /^미답변/]) await chip(page, name).click();
+    await expect
+      .poll(async () => (await deps.settings.get()).settings.inbox.filters, LONG)
+      .toMatchObject({ status: 'NoReply' });
+    // Past the save's round trip and anything it would have set off.
+    await page.waitForTimeout(1500);
+    expect(asked('settings.update')).toBeGreaterThan(before.saves);
+    // The vault's status belongs to the profile, which a filter does not change; the settings are in the
+    // cache the save itself updated.
+    expect(asked('vault.status')).toBe(before.vault);
+    expect(asked('settings.get')).toBe(before.settings);
   });
 });

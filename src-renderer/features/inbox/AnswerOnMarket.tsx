@@ -5,17 +5,16 @@ import { ExternalLink } from 'lucide-react';
 import type { InboxNote } from '../../../src-main/contract';
 import { answerPageUrl } from '../../../src-shared/answer-page';
 import { call } from '../../api/desk';
-import { useSettings } from '../../api/settings';
+import { useSettingsValue } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 
 export function AnswerOnMarket({ note }: { note: InboxNote }) {
   const { t } = useI18n();
-  const settings = useSettings().data?.settings;
+  const template = useSettingsValue((s) => s.profiles.find((p) => p.id === s.activeProfileId)?.answerPageUrl);
   const open = useMutation({ mutationFn: (url: string) => call('shell.openExternal', { url }) });
-  const profile = settings?.profiles.find((p) => p.id === settings.activeProfileId);
-  const url = profile?.answerPageUrl
-    ? answerPageUrl(profile.answerPageUrl, {
+  const url = template
+    ? answerPageUrl(template, {
         SeqNo: String(note.seqNo),
         OrderNo: note.orderNo ?? '',
         ItemNo: note.itemNo,

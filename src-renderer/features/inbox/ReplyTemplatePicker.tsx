@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ClipboardCopy } from 'lucide-react';
 import type { InboxNote } from '../../../src-main/contract';
-import { useSettings } from '../../api/settings';
+import { useSettingsValue } from '../../api/settings';
 import { isTyping } from '../../app/shortcuts';
 import { useI18n } from '../../i18n';
 import { fillTemplate } from './model/reply-template';
@@ -11,7 +11,7 @@ import './inbox-extras.css';
 
 export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
   const { t, lang } = useI18n();
-  const all = useSettings().data?.settings.replyTemplates;
+  const all = useSettingsValue((s) => s.replyTemplates);
   // The UI language's templates first: the first one is what `t` copies until the seller picks another.
   const templates = useMemo(
     () => [...(all ?? [])].sort((a, b) => Number(b.lang === lang) - Number(a.lang === lang)),

@@ -3,9 +3,10 @@
 // The page wires its parts: the view (use-inbox-view), the selection (use-selection), the keys (use-inbox-keys),
 // the actions (use-note-actions), the banners (InboxBanners) and the frame (InboxLayout).
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
-import { useConnectionInfo } from '../../api/queries';
-import { useSettings, useUpdateSettings } from '../../api/settings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InboxNote, NoteLocalMark, SettingsView } from '../../../src-main/contract';
+import { settingsQuery, useConnectionInfo } from '../../api/queries';
+import { useUpdateSettings } from '../../api/settings';
 import { PageToolbar, useShellSlots } from '../../app/shell-slots';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
@@ -47,18 +48,29 @@ import './inbox.css';
 const NO_NOTES: InboxNote[] = [];
 const NO_MARKS: Record<string, NoteLocalMark> = {};
 
+/** What the inbox shows from the settings: not its saved filters, so saving them does not re-render the page. */
+const selectView = ({ settings: s }: SettingsView) => ({
+  timeZone: s.timeZone,
+  slaHours: s.replySlaHours,
+  autoRefreshMinutes: s.autoRefreshMinutes,
+  profileId: s.activeProfileId,
+});
+
 /**
  * Filter state, loaded once from settings and written back (debounced): the ways of working survive restarts,
  * the one-off lookups only moving between pages (model/filters.ts).
  */
 function usePersistentFilters() {
-  const settings = useSettings();
+  const qc = useQueryClient();
+  const view = useQuery({ ...settingsQuery, select: selectView });
   const update = useUpdateSettings();
   const [filters, setFilters] = useState<InboxFilters | undefined>();
-  const stored = settings.data?.settings.inbox.filters;
+  const loaded = view.data !== undefined;
   useEffect(() => {
-    if (filters === undefined && settings.data) setFilters(withSessionLookups(parseFilters(stored)));
-  }, [filters, settings.data, stored]);
+    if (filters !== undefined || !loaded) return;
+    const stored = qc.getQueryData(settingsQuery.queryKey)?.settings.inbox.filters;
+    setFilters(withSessionLookups(parseFilters(stored)));
+  }, [filters, loaded, qc]);
   const mutate = update.mutate;
   useEffect(() => {
     if (!filters) return;
@@ -66,7 +78,7 @@ function usePersistentFilters() {
     const id = setTimeout(() => mutate({ inbox: { filters: filtersToJson(filters) } }), 400);
     return () => clearTimeout(id);
   }, [filters, mutate]);
-  return { filters, setFilters, settings: settings.data?.settings, settingsError: settings.error };
+  return { filters, setFilters, view: view.data, settingsError: view.error };
 }
 
 /** Below this width the note pane lies over the list instead of beside it (inbox.css has the same query). */
@@ -74,25 +86,22 @@ const NARROW_INBOX = '(max-width: 1199px)';
 
 export function InboxPage() {
   const { t, lang } = useI18n();
-  const { filters, setFilters, settings, settingsError } = usePersistentFilters();
+  const { filters, setFilters, view, settingsError } = usePersistentFilters();
   if (settingsError) return <ErrorPanel error={settingsError} />;
-  if (!filters || !settings) return <ListSkeleton />;
+  if (!filters || !view) return <ListSkeleton />;
   return (
     <Inbox
       filters={filters}
       setFilters={setFilters as (u: (f: InboxFilters) => InboxFilters) => void}
-      timeZone={settings.timeZone}
-      slaHours={settings.replySlaHours}
-      autoRefreshMinutes={settings.autoRefreshMinutes}
-      profileId={settings.activeProfileId}
+      {...view}
       t={t}
       lang={lang}
     />
   );
 }
 
-// Memoized: saving the filters to settings re-renders the page (the settings query and the mutation's
-// state change), which must not re-render the inbox.
+// Memoized: saving the filters re-renders the page (the mutation's state changes), which must not re-render
+// the inbox.
 const Inbox = memo(function Inbox(props: {
   filters: InboxFilters;
   setFilters: (u: (f: InboxFilters) => InboxFilters) => void;

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Monitor, Smartphone } from 'lucide-react';
 import type { Lookbook, LookbookElement, LookbookItem } from '../../../src-main/contract';
 import { PageToolbar, useNavIntent } from '../../app/shell-slots';
 import { useConnectionInfo } from '../../api/queries';
-import { useSettings } from '../../api/settings';
+import { useSettingsValue } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { useSingleFlight } from '../../ui/use-single-flight';
@@ -74,7 +74,7 @@ function reveal(key: string) {
 
 export function LookbookPage() {
   const { t, lang } = useI18n();
-  const timeZone = useSettings().data?.settings.timeZone;
+  const timeZone = useSettingsValue((s) => s.timeZone);
   const info = useConnectionInfo();
   const sellerIds = info.data?.sellerIds ?? [];
   const [sellerInput, setSellerInput] = useState('');
