@@ -9,7 +9,7 @@ import { createHandlers, requestSchemas } from '../src-main/host/create-handlers
 import { createBackend, recentNotes } from '../src-main/sandbox/backend';
 import { toInboxNote } from '../src-main/storage/inbox-note';
 import { daysBetween, marketDayOf } from '../src-shared/market-day';
-import { closeBrowser, getBrowser, openApp } from '../test/e2e/harness';
+import { APP_ORIGIN, closeBrowser, getBrowser, openApp } from '../test/e2e/harness';
 import type { AppUnderTest } from '../test/e2e/harness';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
 import { activeMirror, seedMirror } from '../test/support/mirror';
@@ -44,6 +44,12 @@ export interface RendererResult {
    * what the browser and the harness cost by themselves (input dispatch, frame scheduling, paint).
    */
   nullKeystroke: KeystrokeResult;
+  /**
+   * The same filter keystrokes on a frozen copy of the inbox (its markup and stylesheets, no scripts) whose
+   * Enter puts into the rows what the app drew after the same control: what drawing this list costs the
+   * browser alone on this machine. The app's own share of a filter keystroke is what it adds to this.
+   */
+  listFloor: KeystrokeResult;
   /**
    * Where a filter keystroke's time goes on the renderer's main thread, from a Chromium trace of further
    * keystrokes: medians per keystroke, from the keydown to the end of the frame that draws the new list.
@@ -227,6 +233,67 @@ async function nullKeystroke(samples: number): Promise<KeystrokeResult> {
   }
 }
 
+// The frozen list: each control's Enter puts the rows the app drew after that control into the rows on
+// screen, in place as React does (a row's attributes, then each cell whose markup differs), and the list's
+// length into aria-rowcount.
+const FLOOR_SCRIPT = `(states) => {
+  const list = document.querySelector('[data-testid="note-list"]');
+  const win = document.querySelector('.note-window');
+  const parsed = states.map(({ rows, count }) => {
+    const t = document.createElement('template');
+    t.innerHTML = rows;
+    return { rows: [...t.content.children], count };
+  });
+  let k = 0;
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    const next = parsed[k++ % parsed.length];
+    next.rows.forEach((src, i) => {
+      const row = win.children[i];
+      if (!row) return win.append(src.cloneNode(true));
+      for (const a of src.attributes) if (row.getAttribute(a.name) !== a.value) row.setAttribute(a.name, a.value);
+      [...src.children].forEach((cell, j) => {
+        const mine = row.children[j];
+        if (mine.className !== cell.className) mine.className = cell.className;
+        if (mine.innerHTML !== cell.innerHTML) mine.innerHTML = cell.innerHTML;
+      });
+    });
+    while (win.children.length > next.rows.length) win.lastElementChild.remove();
+    list.setAttribute('aria-rowcount', next.count);
+  });
+}`;
+
+/**
+ * The list's floor: one round of the controls in the app, keeping the rows it drew after each; then the page
+ * frozen (its markup and stylesheets, the scripts removed) and the same controls pressed `rounds` times, each
+ * Enter putting in the rows the app drew. Leaves the page on the frozen copy.
+ */
+async function listFloor(page: Page, controls: Locator[], rounds: number): Promise<KeystrokeResult> {
+  const states: { rows: string; count: string }[] = [];
+  for (const control of controls) {
+    await control.focus();
+    await keystroke(page, () => press(page, 'Enter'));
+    // The counts around the list follow a frame later; the copy has them too.
+    await page.waitForTimeout(300);
+    states.push({
+      rows: await page.locator('.note-window').innerHTML(),
+      count: (await page.getByTestId('note-list').getAttribute('aria-rowcount')) ?? '',
+    });
+  }
+  const html = await page.evaluate(`(() => {
+    const copy = document.documentElement.cloneNode(true);
+    for (const el of copy.querySelectorAll('script, link[rel="modulepreload"]')) el.remove();
+    return '<!doctype html>' + copy.outerHTML;
+  })()`);
+  await page.route(`${APP_ORIGIN}/frozen-inbox.html`, (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: html as string }),
+  );
+  await page.goto(`${APP_ORIGIN}/frozen-inbox.html`);
+  await page.waitForFunction(() => document.fonts.status === 'loaded');
+  await page.evaluate(`(${FLOOR_SCRIPT})(${JSON.stringify(states)})`);
+  return summarize(await pressControls(page, controls, rounds));
+}
+
 interface BenchInbox {
   app: AppUnderTest;
   page: Page;
@@ -355,6 +422,9 @@ export async function benchRenderer(count = 100_000): Promise<RendererResult> {
     const heap = await page.evaluate(
       () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
     );
+    // Last: it leaves the app for a frozen copy of it.
+    progress('the list frozen');
+    const floor = await listFloor(page, controls, 14);
     return {
       notes: count,
       firstListPaintMs: median(firstPaints),
@@ -362,6 +432,7 @@ export async function benchRenderer(count = 100_000): Promise<RendererResult> {
       search: summarize(search),
       filter: summarize(filter),
       nullKeystroke: nullBaseline,
+      listFloor: floor,
       filterPhases,
       typingGapMs: TYPING_GAP_MS,
       keyDwellMs: KEY_DWELL_MS,
