@@ -12,7 +12,12 @@ export { langFromLocale, LOCALE_OF } from './lang';
 export type { Lang } from './lang';
 export type { Translate } from './translator';
 
-const LangContext = createContext<Lang>('ko');
+interface I18nValue {
+  t: Translate;
+  lang: Lang;
+}
+
+const I18nContext = createContext<I18nValue | undefined>(undefined);
 
 export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
   const [instance] = useState(() => createDeskI18n(lang));
@@ -21,14 +26,24 @@ export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNo
   }, [instance, lang]);
   return (
     <I18nextProvider i18n={instance}>
-      <LangContext.Provider value={lang}>{children}</LangContext.Provider>
+      <Translations lang={lang}>{children}</Translations>
     </I18nextProvider>
   );
 }
 
-export function useI18n(): { t: Translate; lang: Lang } {
-  const lang = useContext(LangContext);
+/**
+ * The one place that binds the translator: every component reads it from context. A list row calling
+ * react-i18next's hook itself costs a few hooks and a subscription per row and render.
+ */
+function Translations({ lang, children }: { lang: Lang; children: ReactNode }) {
   // Bound to the language the shell resolved, so the first render is already in it.
   const { t: fixed } = useTranslation(NAMESPACES, { lng: lang });
-  return useMemo(() => ({ t: makeTranslate(fixed), lang }), [fixed, lang]);
+  const value = useMemo(() => ({ t: makeTranslate(fixed), lang }), [fixed, lang]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18nValue {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n() outside I18nProvider');
+  return value;
 }
