@@ -29,7 +29,7 @@ import type {
   NotesSyncRequest,
   NotesSyncSummary,
 } from '../contract';
-import type { ReplyStatus, RequestOf } from '../schema';
+import type { ReplyStatus, RequestOf, SendNote } from '../schema';
 import { formatDateTime } from '../schema';
 import type { CallOptions, CallResult } from '../soap/client';
 import { TooManyPagesError, readPages } from '../soap/pager';
@@ -136,6 +136,10 @@ class QueryFailed extends Error {
 }
 
 /** Windows of at most `days` days covering start..end (one window without a limit). */
+/** The notes of a page; a SendNote without a SeqNo could never be de-duplicated and is left out. */
+const toInboxNotes = (wire: readonly SendNote[]): InboxNote[] =>
+  wire.map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
+
 function windows(start: NoteDay, end: NoteDay, days: number | undefined): [NoteDay, NoteDay][] {
   if (!days || days < 1) return [[start, end]];
   const out: [NoteDay, NoteDay][] = [];
@@ -200,13 +204,14 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   }
 
   /** One page, retried by the SOAP client's one policy (soap/retry.ts): nothing here sends it again. */
-  async function page(request: RequestOf<'BuyerNoteList'>): Promise<InboxNote[]> {
+  /** One page as the wire has it: the status check reads most of its notes by SeqNo alone. */
+  async function page(request: RequestOf<'BuyerNoteList'>): Promise<readonly SendNote[]> {
     await turn();
     try {
       if (signal.aborted) throw signal.reason;
       calls++;
       const { data } = await opts.client.market.buyerNoteList(request, { signal });
-      return (data?.SendNote ?? []).map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
+      return data?.SendNote ?? [];
     } catch (err) {
       if (signal.aborted) throw err;
       throw new QueryFailed(err, (err as { attempts?: number }).attempts ?? 1, 0, []);
@@ -222,8 +227,11 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     end: NoteDay,
     status: ReplyStatus,
     more: {
-      /** Takes each page as it comes instead of keeping them (the status check's answers can be many). */
-      onPage?: (notes: InboxNote[]) => void;
+      /**
+       * Takes each page as it comes, as the wire has it, instead of keeping them (the status check's answers
+       * can be many, and it turns into notes only those the mirror does not hold as waiting).
+       */
+      onPage?: (notes: readonly SendNote[]) => void;
       /** Asks from this instant instead of the start of `start` (a catch-up). */
       sinceMs?: number;
       /** Pages the mirror's own notes suggest, asked for side by side. */
@@ -234,7 +242,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     const got = new Map<number, InboxNote>();
     let pages = 0;
     try {
-      await readPages<InboxNote>({
+      await readPages<SendNote>({
         pageSize,
         pageIndexBase: opts.pageIndexBase,
         concurrency,
@@ -249,8 +257,8 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
           }),
         onPage: (notes) => {
           pages++;
-          if (onPage) onPage([...notes]);
-          else for (const n of notes) got.set(n.seqNo, n);
+          if (onPage) onPage(notes);
+          else for (const n of toInboxNotes(notes)) got.set(n.seqNo, n);
         },
       });
     } catch (err) {
@@ -419,18 +427,22 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     const heldWaitingSeqs = new Set(heldWaiting.map((w) => w.seqNo));
     const stillWaiting = new Set<number>();
     for (const [from, to] of windows(first, last, opts.statusWindowDays)) {
-      const inWindow = heldWaiting.filter((w) => w.day >= from && w.day <= to).length;
+      const [fromMs, toMs] = [dayStartMs(from), dayEndMs(to)];
+      const inWindow = heldWaiting.filter((w) => w.at >= fromMs && w.at <= toMs).length;
       try {
         await allPages(sellerId, from, to, 'NoReply', {
           expectedPages: Math.floor(inWindow / pageSize) + 1,
           onPage: (answered) => {
-            for (const n of answered) stillWaiting.add(n.seqNo);
+            const unheld: SendNote[] = [];
+            for (const n of answered) {
+              if (n.SeqNo === undefined) continue;
+              stillWaiting.add(n.SeqNo);
+              if (!heldWaitingSeqs.has(n.SeqNo)) unheld.push(n);
+            }
             // A waiting note the mirror missed in a day it holds is added, and one it held as answered or
             // withdrawn is written as listed. Days it does not hold stay whole-or-nothing: they come with their
             // first sync.
-            const news = answered.filter(
-              (n) => !heldWaitingSeqs.has(n.seqNo) && covered.has(marketDayOf(n.at)),
-            );
+            const news = toInboxNotes(unheld).filter((n) => covered.has(marketDayOf(n.at)));
             if (news.length > 0) added += store.writeNotes(news).added.length;
           },
         });
@@ -442,7 +454,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     }
     const left = heldWaiting.filter((w) => !stillWaiting.has(w.seqNo));
     check.waiting += stillWaiting.size;
-    const leftDays = [...new Set(left.map((w) => w.day))].sort();
+    const leftDays = [...new Set(left.map((w) => marketDayOf(w.at)))].sort();
     for (const day of leftDays) {
       if (signal.aborted || unreachable) return;
       let notes: InboxNote[];

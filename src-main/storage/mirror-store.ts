@@ -72,7 +72,8 @@ export interface WriteOutcome {
 
 export interface WaitingNote {
   seqNo: number;
-  day: NoteDay;
+  /** When it was written (its InsDate as an instant): its day only where one is needed, for few notes. */
+  at: number;
 }
 
 const FIELD_COLUMNS = NOTE_FIELDS.map((f) => f.column);
@@ -291,7 +292,7 @@ export class MirrorStore {
   waitingNotes(sellerId: string, startMs: number, endMs: number): WaitingNote[] {
     return (
       this.db.prepare(WAITING_NOTES_SQL).all(sellerId, startMs, endMs) as { seq_no: number; at: number }[]
-    ).map((r) => ({ seqNo: r.seq_no, day: marketDayOf(r.at) }));
+    ).map((r) => ({ seqNo: r.seq_no, at: r.at }));
   }
 
   /** When the newest note a seller holds in days `first`..`last` was written (withdrawn ones included). */
