@@ -147,15 +147,19 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     // taken before the body goes to the decoder.
     let logged: (() => string) | undefined;
     const logResponse = (extraSecret?: string) => {
-      const text = logged;
-      if (!response || !text) return;
+      let head = logged;
+      if (!response || !head) return;
       const logSecrets = extraSecret ? [...secrets, extraSecret] : secrets;
       const complete = response.bodyTextComplete;
       let xml: string | undefined;
       Object.defineProperty(exchange, 'responseXml', {
         enumerable: true,
         configurable: true,
-        get: () => (xml ??= loggedBody(text(), complete, logSecrets)),
+        get: () => {
+          // Once redacted, the copied bytes and their text are let go: the log holds one form of the head.
+          if (xml === undefined && head) [xml, head] = [loggedBody(head(), complete, logSecrets), undefined];
+          return xml;
+        },
       });
     };
     const policy = deps.retry ?? RETRY_POLICY;

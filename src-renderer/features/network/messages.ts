@@ -22,7 +22,7 @@ export const networkKo = {
   'network.col.bytes': '보냄 / 받음',
   'network.col.attempts': '시도',
   'network.detail.empty': '요청을 선택하면 봉투(envelope)와 헤더가 여기에 표시됩니다.',
-  'network.detail.gone': '이 요청은 기록에서 빠졌습니다(최근 500건만 보관).',
+  'network.detail.gone': '이 요청은 기록에서 빠졌습니다(최근 500건, 본문은 모두 합쳐 64MB까지만 보관).',
   'network.detail.url': '주소',
   'network.detail.started': '시작',
   'network.detail.attempts_other': '{count, number}번 시도',
@@ -62,7 +62,8 @@ export const networkEn: EnglishOf<typeof networkKo> = {
   'network.col.bytes': 'Sent / received',
   'network.col.attempts': 'Tries',
   'network.detail.empty': 'Select a request to see its envelopes and headers here.',
-  'network.detail.gone': 'This request has left the log (only the last 500 are kept).',
+  'network.detail.gone':
+    'This request has left the log (it keeps the last 500, and at most 64 MB of their bodies).',
   'network.detail.url': 'URL',
   'network.detail.started': 'Started',
   'network.detail.attempts_one': '{count, number} try',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../src-main/contract';
-import { createNetworkLog } from '../../../src-main/services/network-log';
+import { createNetworkLog, NETWORK_LOG_BYTES, retainedBytes } from '../../../src-main/services/network-log';
 
 function exchange(id: number, over: Partial<Exchange> = {}): Exchange {
   return {
@@ -59,5 +59,33 @@ describe('network log', () => {
     log.clear();
     expect(log.list()).toEqual([]);
     expect(log.get(5)).toBeUndefined();
+  });
+
+  it('keeps the envelopes of at most a budget of bytes, forgetting the oldest exchanges first', () => {
+    const MiB = 2 ** 20;
+    const log = createNetworkLog(500, 4 * MiB);
+    // Pages of a large sync: each keeps its first half MiB for the log.
+    for (let id = 1; id <= 20; id++) log.record(exchange(id, { bytesReceived: 3 * MiB }));
+    const kept = log.list().map((x) => x.id);
+    expect(kept.at(-1)).toBe(20);
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => 21 - kept.length + i));
+    const held = kept.reduce((sum, id) => sum + retainedBytes(log.get(id)!), 0);
+    expect(held).toBeLessThanOrEqual(4 * MiB);
+    // As many as fit: one more would not.
+    expect(held + retainedBytes(log.get(20)!)).toBeGreaterThan(4 * MiB);
+    expect(log.get(1)).toBeUndefined();
+    // Small exchanges fill the log by count, as before; the count and the bytes start again from nothing.
+    log.clear();
+    for (let id = 1; id <= 600; id++) log.record(exchange(id));
+    expect(log.list()).toHaveLength(500);
+    expect(log.list()[0]!.id).toBe(101);
+  });
+
+  it('always keeps the newest exchange, however large', () => {
+    const log = createNetworkLog(10, 1024);
+    log.record(exchange(1));
+    log.record(exchange(2, { bytesReceived: 10 * 2 ** 20, requestXml: 'x'.repeat(4096) }));
+    expect(log.list().map((x) => x.id)).toEqual([2]);
+    expect(NETWORK_LOG_BYTES).toBeGreaterThanOrEqual(32 * 2 ** 20);
   });
 });
