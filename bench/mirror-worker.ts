@@ -25,7 +25,8 @@ const workerFile = resolve('out/main/decode-worker.js');
 if (!existsSync(workerFile))
   throw new Error('run `npm run build` first: the benchmark runs the built decode worker');
 const decoder = createResponseDecoder({ workerFile });
-decoder.warm();
+// As in the app, where the worker starts with the host and has loaded its code while the window loads.
+await decoder.warm();
 let calls = 0;
 const client = createSoapClient(
   { apiBaseUrl: baseUrl!, suggestBaseUrl: baseUrl!, ns: JSON.parse(nsJson!), soapVersion: '1.1' },

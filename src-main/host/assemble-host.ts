@@ -26,7 +26,7 @@ export interface AssembleOptions {
 }
 
 export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promise<void> } {
-  if (opts.warmDecoder) sharedResponseDecoder().warm();
+  if (opts.warmDecoder) void sharedResponseDecoder().warm();
   const settings = createSettingsStore(opts.dataDir);
   const connection = connectMarket({
     settings,

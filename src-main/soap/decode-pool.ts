@@ -28,6 +28,9 @@ export type DecodeReply =
   | { id: number; ok: true; data: unknown; encryptedTicket?: string }
   | { id: number; ok: false; error: SerializedSoapError };
 
+/** What the worker says once its code is loaded, before any job. */
+export const WORKER_READY = 'decode-worker-ready';
+
 export interface ResponseDecoder {
   /**
    * Decodes one response. The body's buffer may be handed to the worker (detached here) when the view owns it
@@ -39,8 +42,9 @@ export interface ResponseDecoder {
   /**
    * Starts the workers now, so the first large response does not wait for a thread to start and load its code
    * (the app calls it as it starts, while the window loads, before the first refresh asks for anything).
+   * Settles once every worker has loaded its code, or has failed to (decoding then falls back to this thread).
    */
-  warm(): void;
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +75,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Settles when the worker has loaded its code, or has gone. */
+  loaded: Promise<void>;
 }
 
 /** The worker's script: the built file beside this module in the app, else the TypeScript source through tsx. */
@@ -130,24 +136,27 @@ export function createResponseDecoder(opts: ResponseDecoderOptions = {}): Respon
     }
   }
 
-  function start(index: number): Slot | undefined {
+  function start(index: number): Slot {
     const entry = opts.workerFile ? { file: opts.workerFile } : workerEntry();
     if (!entry) throw new Error('the decode worker script is missing');
     const worker = new Worker(entry.file, {
       execArgv: entry.execArgv,
       resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? DEFAULT_MAX_HEAP_MB },
     });
-    const slot: Slot = { worker, pending: new Map() };
+    let loaded!: () => void;
+    const slot: Slot = { worker, pending: new Map(), loaded: new Promise<void>((r) => (loaded = r)) };
     // An idle worker must not keep a command-line run alive; a busy one must.
     worker.unref();
     const fail = (err: unknown) => {
+      loaded();
       if (slots[index] === slot) slots[index] = undefined;
       const failure = workerFailure(err);
       for (const p of slot.pending.values()) p.reject(failure);
       slot.pending.clear();
       void worker.terminate();
     };
-    worker.on('message', (reply: DecodeReply) => {
+    worker.on('message', (reply: DecodeReply | typeof WORKER_READY) => {
+      if (reply === WORKER_READY) return loaded();
       const p = slot.pending.get(reply.id);
       if (!p) return;
       slot.pending.delete(reply.id);
@@ -181,16 +190,17 @@ export function createResponseDecoder(opts: ResponseDecoderOptions = {}): Respon
 
   return {
     stats,
-    warm() {
+    async warm() {
+      const starting: Promise<void>[] = [];
       for (let i = 0; i < size && !fallback; i++) {
-        if (slots[i]) continue;
         try {
-          start(i);
+          starting.push((slots[i] ?? start(i)).loaded);
         } catch (err) {
           fallback = true;
           opts.onFallback?.(err);
         }
       }
+      await Promise.all(starting);
     },
     decode<N extends OperationName>(req: ResponseDecodeRequest<N>): Promise<DecodedResponse<N>> {
       if (req.body.byteLength < minWorkerBytes) return inPlace(req);

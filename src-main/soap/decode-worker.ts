@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { serializeSoapError, SoapInternalError, SoapError } from './errors';
 import { decodeOperationResponse } from './response-decode';
+import { WORKER_READY } from './decode-pool';
 import type { DecodeJob, DecodeReply } from './decode-pool';
 
 parentPort?.on('message', (job: DecodeJob) => {
@@ -22,3 +23,6 @@ parentPort?.on('message', (job: DecodeJob) => {
   }
   parentPort!.postMessage(reply);
 });
+
+// Loaded: a pool that warmed this worker up can tell its first job will not wait for the code.
+parentPort?.postMessage(WORKER_READY);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
 import { createBackend, recentNotes } from '../../../src-main/sandbox/backend';
-import { createResponseDecoder } from '../../../src-main/soap/decode-pool';
+import { createResponseDecoder, WORKER_READY } from '../../../src-main/soap/decode-pool';
 import { buildFault, buildResponse } from '../../../src-main/sandbox/response-write';
 import {
   BadValueError,
@@ -83,8 +83,8 @@ describe('the response decoder', () => {
     try {
       await new Promise((r) => setTimeout(r, 300));
       expect(started()).toBe(0);
-      warmed.warm();
-      warmed.warm();
+      void warmed.warm();
+      void warmed.warm();
       await vi.waitFor(() => expect(started()).toBe(1), { timeout: 10_000 });
       await new Promise((r) => setTimeout(r, 300));
       expect(started()).toBe(1);
@@ -92,6 +92,47 @@ describe('the response decoder', () => {
       await cold.close();
       await warmed.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('settles a warm-up once the worker has loaded its code, and also when the worker cannot start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'decode-ready-'));
+    const marker = join(dir, 'log');
+    // A worker that takes a while to load, then says so as the real one does.
+    const slow = join(dir, 'slow.cjs');
+    writeFileSync(
+      slow,
+      `const fs = require('node:fs');
+       setTimeout(() => {
+         fs.appendFileSync(${JSON.stringify(marker)}, 'loaded');
+         require('node:worker_threads').parentPort.postMessage(${JSON.stringify(WORKER_READY)});
+       }, 300);`,
+    );
+    const broken = join(dir, 'broken.cjs');
+    writeFileSync(broken, `throw new Error('no code here');`);
+    const a = createResponseDecoder({ workerFile: slow, workers: 1 });
+    const b = createResponseDecoder({ workerFile: broken, workers: 1 });
+    try {
+      await a.warm();
+      expect(existsSync(marker) && readFileSync(marker, 'utf8')).toBe('loaded');
+      await b.warm();
+    } finally {
+      await a.close();
+      await b.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('has the real worker say it has loaded', async () => {
+    const real = createResponseDecoder({ workers: 1 });
+    try {
+      await real.warm();
+      // Warm: the first large response goes to the loaded worker.
+      const got = await real.decode(request(notesResponse(400)));
+      expect(got.data?.SendNote).toHaveLength(400);
+      expect(real.stats.worker).toBe(1);
+    } finally {
+      await real.close();
     }
   });
 
