@@ -159,7 +159,7 @@ if (want('renderer')) {
     `| where a filter keystroke's time goes (trace of ${ph.keystrokes} more, medians): keydown to drawn / input handling and React / style / layout / paint and compositing / waiting for the frame | ${fmt(ph.total)} / ${fmt(ph.script)} / ${fmt(ph.style)} / ${fmt(ph.layout)} / ${fmt(ph.paint)} / ${fmt(ph.idle)} ms |`,
   );
   log(
-    `| scroll frame time p50 / p95 | ${fmt(r.scrollFrame.p50)} / ${fmt(r.scrollFrame.p95)} ms (${r.scrollFrame.frames} frames) |`,
+    `| scroll frame time p50 / p95; frames that missed their refresh | ${fmt(r.scrollFrame.p50)} / ${fmt(r.scrollFrame.p95)} ms; ${r.scrollFrame.late} of ${r.scrollFrame.frames} |`,
   );
   log(`| JS heap | ${Math.round(r.jsHeapMB)} MB |`);
   log(
