@@ -1,7 +1,7 @@
 // What the inbox says about the mirror itself: that the sandbox's notes are samples, files that could not be
 // read, marks from elsewhere offered for carry-over; and, under the filters, what the store holds outside the
 // period.
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import type { CarryOverOffer, NotesMirrorNotice, NotesMirrorStatus } from '../../../src-main/contract';
@@ -109,26 +109,31 @@ const WIDER_DAYS = 90;
  * 90 days than the period shows, with a button to widen the period; and, when some of the matches are notes the
  * marketplace no longer lists, that they are kept but left out.
  */
-export function OutsidePeriodHint({
-  filters,
+// Memoized on what it asks about: a chip changes the rows, not this question.
+export const OutsidePeriodHint = memo(function OutsidePeriodHint({
+  search,
+  itemNo,
+  orderNo,
+  buyerId,
+  sellerId,
   range,
-  shown,
+  empty,
   onWiden,
-}: {
-  filters: InboxFilters;
+}: Pick<InboxFilters, 'search' | 'itemNo' | 'orderNo' | 'buyerId' | 'sellerId'> & {
   range: ResolvedRange;
-  shown: number;
+  /** The list shows nothing: what is outside the period is then all there is. */
+  empty: boolean;
   onWiden: () => void;
 }) {
   const { t } = useI18n();
   // The store answers a search the way the box does (src-shared/note-search.ts), except for a syllable still
   // being typed: that one is not asked about rather than answered differently.
-  const text = storeTextPatterns(filters.search) ? filters.search.trim() : '';
+  const text = storeTextPatterns(search) ? search.trim() : '';
   const criteria = {
-    ...(filters.itemNo.trim() ? { itemNo: filters.itemNo.trim() } : {}),
-    ...(/^\d{1,19}$/.test(filters.orderNo.trim()) ? { orderNo: filters.orderNo.trim() } : {}),
-    ...(filters.buyerId ? { buyerId: filters.buyerId } : {}),
-    ...(filters.sellerId ? { sellerId: filters.sellerId } : {}),
+    ...(itemNo.trim() ? { itemNo: itemNo.trim() } : {}),
+    ...(/^\d{1,19}$/.test(orderNo.trim()) ? { orderNo: orderNo.trim() } : {}),
+    ...(buyerId ? { buyerId } : {}),
+    ...(sellerId ? { sellerId } : {}),
     ...(text ? { text } : {}),
   };
   const [asked, setAsked] = useState<typeof criteria | undefined>();
@@ -162,7 +167,7 @@ export function OutsidePeriodHint({
       {more > 0 && (
         <>
           <span>
-            {t(shown === 0 ? 'inbox.outside.onlyThere' : 'inbox.outside.more', {
+            {t(empty ? 'inbox.outside.onlyThere' : 'inbox.outside.more', {
               count: more,
               days: WIDER_DAYS,
             })}
@@ -175,4 +180,4 @@ export function OutsidePeriodHint({
       {withdrawn > 0 && <span className="muted">{t('inbox.outside.withdrawn', { count: withdrawn })}</span>}
     </div>
   );
-}
+});

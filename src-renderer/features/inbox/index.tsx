@@ -118,6 +118,9 @@ const Inbox = memo(function Inbox(props: {
     (p: Partial<InboxFilters>) => setFilters((old) => ({ ...old, ...p })),
     [setFilters],
   );
+  // Stable, so the memoized parts around the list stay untouched by a keystroke that only changes the rows.
+  const showPastSla = useCallback(() => patch({ waiting: 'sla' }), [patch]);
+  const widenPeriod = useCallback(() => patch({ preset: '90d' }), [patch]);
   const now = useNow(30_000);
   const time = useTimeFormat(timeZone, now);
   const { setLastSync } = useShellSlots();
@@ -296,7 +299,7 @@ const Inbox = memo(function Inbox(props: {
             time={time}
             now={now}
             onOpen={open}
-            onPastSla={() => patch({ waiting: 'sla' })}
+            onPastSla={showPastSla}
           />
         </>
       }
@@ -310,10 +313,14 @@ const Inbox = memo(function Inbox(props: {
       }
       hint={
         <OutsidePeriodHint
-          filters={f}
+          search={f.search}
+          itemNo={f.itemNo}
+          orderNo={f.orderNo}
+          buyerId={f.buyerId}
+          sellerId={f.sellerId}
           range={range}
-          shown={rows.length}
-          onWiden={() => patch({ preset: '90d' })}
+          empty={rows.length === 0}
+          onWiden={widenPeriod}
         />
       }
       list={
