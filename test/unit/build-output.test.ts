@@ -8,6 +8,7 @@ import type { DeskApi } from '../../src-main/contract';
 import { createHandlers } from '../../src-main/host/create-handlers';
 import { DEFAULT_NAMESPACES } from '../../src-main/schema';
 import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
+import { WORKER_READY } from '../../src-main/soap/decode-pool';
 import type { DecodeJob, DecodeReply } from '../../src-main/soap/decode-pool';
 import { buildResponse } from '../../src-main/sandbox/response-write';
 import { decodeOperationResponse } from '../../src-main/soap/response-decode';
@@ -109,13 +110,19 @@ describe('build output', () => {
     };
     const worker = new Worker(resolve('out/main/decode-worker.js'));
     try {
-      const reply = await new Promise<DecodeReply>((resolve, reject) => {
-        worker.once('message', resolve);
+      const messages: unknown[] = [];
+      const reply = await new Promise<unknown>((resolve, reject) => {
+        worker.on('message', (m: unknown) => {
+          messages.push(m);
+          if (m !== WORKER_READY) resolve(m);
+        });
         worker.once('error', reject);
         const job: DecodeJob = { id: 1, req };
         worker.postMessage(job);
       });
-      expect(reply).toEqual({ id: 1, ok: true, ...decodeOperationResponse(req) });
+      // The built worker says it has loaded before it answers (a warm-up waits for that).
+      expect(messages[0]).toBe(WORKER_READY);
+      expect(reply).toEqual({ id: 1, ok: true, ...decodeOperationResponse(req) } satisfies DecodeReply);
     } finally {
       await worker.terminate();
     }
