@@ -151,6 +151,7 @@ const TASKS: Record<string, (page: Page, lang: UiLang) => Promise<void>> = {
       await page.getByTestId('note-content').waitFor({ state: 'detached' });
     }
     await page.getByRole('radio', { name: w.noReply }).click();
+    // Oldest first: the waiting column's values then run from the longest wait down.
     const header = page.getByRole('columnheader', { name: w.waiting });
     for (let i = 0; i < 3 && (await header.getAttribute('aria-sort')) !== 'descending'; i++) {
       await header.getByRole('button').click();

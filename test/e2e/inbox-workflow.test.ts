@@ -152,16 +152,17 @@ describe('waiting time as a filter and a sort', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => count(page), LONG).toBe(week.length);
 
-    // 대기 sorts what still waits first, the longest wait on top; descending puts the shortest wait last of all.
+    // 대기 sorts what still waits first, the longest wait on top: the column's values run down, and its header
+    // says so. The other way puts the shortest wait last of all.
     const header = page.getByRole('columnheader', { name: /대기/ });
     await header.getByRole('button').click();
-    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
     const byWait = week
       .filter((n) => n.ReplyStatus === 'NoReply')
       .sort((a, b) => Date.parse(a.InsDate!) - Date.parse(b.InsDate!) || a.SeqNo! - b.SeqNo!);
     await expect.poll(async () => (await rowSeqNos(page))[0], LONG).toBe(byWait[0]!.SeqNo);
     await header.getByRole('button').click();
-    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
     await expect.poll(async () => (await rowSeqNos(page))[0], LONG).not.toBe(byWait[0]!.SeqNo);
     const first = (await rowSeqNos(page))[0]!;
     expect(week.find((n) => n.SeqNo === first)!.ReplyStatus).toBe('ReplyComplete');

@@ -162,13 +162,17 @@ export function NoteList(props: {
       <div className="note-head" role="row" aria-rowindex={1}>
         {COLUMNS.map((c) => {
           const active = c.key === sort.key;
+          // How the column's own values run down the list. The waiting column shows how long each note has
+          // waited, so the order that puts the oldest note first (the sort's ascending, by received time) shows
+          // its values from the longest wait down: descending, and a screen reader and the arrow say so.
+          const down = c.key === 'waiting' ? sort.dir === 'asc' : sort.dir === 'desc';
           return (
             <div
               key={c.key}
               role="columnheader"
               className={c.className}
               title={t(c.label)}
-              aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+              aria-sort={active ? (down ? 'descending' : 'ascending') : undefined}
             >
               <button
                 type="button"
@@ -177,12 +181,7 @@ export function NoteList(props: {
                 onClick={() => props.onSort(c.key)}
               >
                 {t(c.label)}
-                {active &&
-                  (sort.dir === 'asc' ? (
-                    <ArrowUp size={12} aria-hidden />
-                  ) : (
-                    <ArrowDown size={12} aria-hidden />
-                  ))}
+                {active && (down ? <ArrowDown size={12} aria-hidden /> : <ArrowUp size={12} aria-hidden />)}
               </button>
             </div>
           );
