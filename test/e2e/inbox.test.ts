@@ -266,6 +266,10 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     const online = await start();
     const want = online.expected();
     const dataDir = online.deps.dataDir;
+    // The week is in the mirror before the app goes: on a loaded machine the sync the reload asked for can still
+    // be waiting behind the one the first page load started (one sync per mirror at a time).
+    await expectView(online.page, want);
+    await expect.poll(() => online.page.getByTestId('sync-progress').count(), LONG).toBe(0);
     await online.app.close();
 
     const offline = await start({ dataDir, stopSandbox: true, settle: false });
