@@ -28,6 +28,11 @@ export function marketDayNumber(ms: number): number {
   return Math.floor((ms + OFFSET_MS) / DAY_MS);
 }
 
+/** Epoch ms of 00:00:00 Korean time on the day numbered `n` (marketDayNumber's inverse). */
+export function marketDayNumberStartMs(n: number): number {
+  return n * DAY_MS - OFFSET_MS;
+}
+
 /** The day number of a 'YYYY-MM-DD' day (NaN for anything else). */
 export function dayNumberOf(day: string): number {
   return Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);

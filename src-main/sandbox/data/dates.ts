@@ -1,6 +1,12 @@
 // xsd:dateTime values of the marketplace are Korean wall time with an explicit offset. Korea has no daylight
-// saving, so a fixed +09:00 is exact for every instant.
-const KST_OFFSET_MS = 9 * 3600_000;
+// saving, so a fixed +09:00 is exact for every instant. The day arithmetic is the app's own (market-day).
+import {
+  KOREA_OFFSET_MINUTES,
+  marketDayNumber,
+  marketDayNumberStartMs,
+} from '../../../src-shared/market-day';
+
+const KST_OFFSET_MS = KOREA_OFFSET_MINUTES * 60_000;
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3600_000;
 
@@ -22,14 +28,10 @@ export function instantOf(dateTime: string): number {
 }
 
 /** The Korean calendar day of an instant, counted from 1970-01-01 (a Thursday). */
-export function koreanDayOf(ms: number): number {
-  return Math.floor((ms + KST_OFFSET_MS) / DAY_MS);
-}
+export const koreanDayOf = marketDayNumber;
 
 /** The first instant of a Korean calendar day. */
-export function koreanDayStart(day: number): number {
-  return day * DAY_MS - KST_OFFSET_MS;
-}
+export const koreanDayStart = marketDayNumberStartMs;
 
 /** 0 = Sunday … 6 = Saturday. */
 export function weekdayOf(day: number): number {
