@@ -1,4 +1,4 @@
-// Layers are enforced here, not by discipline (see ARCHITECTURE.md and README's Architecture):
+// Layers are enforced here, not by discipline (see README's Architecture):
 //  - the floors `schema ← soap ← storage ← services ← host ← {electron, cli}`, the sandbox beside them and the
 //    renderer across IPC are one table (LAYERS, checked by the local `layers/layers` rule on every relative
 //    import, type imports included unless the table says types only);

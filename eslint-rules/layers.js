@@ -35,7 +35,10 @@ function isTypeOnly(node) {
 export const layersRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Each layer imports only the layers under it (the floors in ARCHITECTURE.md).' },
+    docs: {
+      description:
+        "Each layer imports only the layers under it (the floors in the README's Architecture section).",
+    },
     schema: [
       {
         type: 'object',

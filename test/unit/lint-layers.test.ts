@@ -1,6 +1,6 @@
 // The floors, as `npm run lint` enforces them: a file in each layer importing a real file of every other layer,
 // once as a value and once as `import type`, through the project's own ESLint config. The expected table below
-// is written from ARCHITECTURE.md, not read from eslint.config.js, so a loosened rule fails here.
+// is written from README's Architecture, not read from eslint.config.js, so a loosened rule fails here.
 import { relative, dirname } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
