@@ -2,18 +2,16 @@
 // opens the filled, URL-encoded address through the host's validated openExternal (the bridge records it); no
 // button without a template; an invalid template is refused by the host. Answering on the marketplace (the
 // sandbox's control route) and refreshing shows the note answered.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { toDeskError } from '../../src-main/host/dispatch';
 import { recentNotes } from '../../src-main/sandbox/backend';
 import { createTestDeps } from '../support/host-deps';
+import { cleanupAfterEach } from './cleanup';
 import { closeBrowser, openApp } from './harness';
 
 afterAll(closeBrowser);
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.splice(0).reverse()) await c();
-});
+const cleanup = cleanupAfterEach();
 const poll = <V>(fn: () => V | Promise<V>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 const ctx = { signal: new AbortController().signal, emit: () => {} };
 const TEMPLATE =

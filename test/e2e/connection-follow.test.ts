@@ -1,18 +1,16 @@
 // The connection's queries follow main's `connection.state` events: when the active profile changes outside
 // this window (the command line, another window) and main announces the connection, the status bar, the
 // inbox's seller IDs and the marketplace's answers on screen follow without a reload.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import type { AssembleOptions } from '../../src-main/host/assemble-host';
 import { createTestDeps } from '../support/host-deps';
+import { cleanupAfterEach } from './cleanup';
 import { closeBrowser, openApp } from './harness';
 import { closedPort } from './live-profile';
 
 afterAll(closeBrowser);
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.splice(0).reverse()) await c();
-});
+const cleanup = cleanupAfterEach();
 const poll = <V>(fn: () => V | Promise<V>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 const ctx = { signal: new AbortController().signal, emit: () => {} };
 

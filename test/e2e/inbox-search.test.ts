@@ -1,64 +1,41 @@
 // One search box finds a note however the seller remembers it (words, 초성, order, item, buyer, SeqNo, whole or
 // partial); what matches outside the period is announced by the store with one action to widen it; the note pane
 // narrows the list to its buyer, item or order in one click.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright';
-import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
-import { formatDateTime } from '../../src-main/schema';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '../../src-main/host/create-handlers';
 import type { SendNote } from '../../src-main/schema';
 import { createMatcher } from '../../src-shared/korean-matcher';
-import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
-import { createTestDeps, TEST_NOW } from '../support/host-deps';
-import { closeBrowser, openApp } from './harness';
+import { addDays, dayStartMs } from '../../src-shared/market-day';
+import { createTestDeps } from '../support/host-deps';
+import { cleanupAfterEach } from './cleanup';
+import { closeBrowser } from './harness';
+import {
+  expectView,
+  LONG,
+  noteCount as count,
+  notesOfDays,
+  openInbox,
+  rowSeqNos,
+  TODAY,
+  WEEK_START,
+} from './inbox-app';
 
 afterAll(closeBrowser);
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.splice(0).reverse()) await c();
-});
+const cleanup = cleanupAfterEach();
 
-const TODAY = marketDayOf(TEST_NOW.getTime());
-const WEEK_START = addDays(TODAY, -6);
-const LONG = { timeout: 60_000 };
-
-async function start(opts: { days?: number; locale?: string } = {}) {
-  const deps = createTestDeps({ osLocale: opts.locale ?? 'ko-KR' });
+async function start(opts: { days?: number } = {}) {
+  const deps = createTestDeps({ osLocale: 'ko-KR' });
   const handlers = createHandlers(deps);
   // The mirror already holds the older days (a seller who looked at 90 days before).
   if (opts.days) {
     const ctx = { signal: new AbortController().signal, emit: () => {} };
     await handlers['notes.sync']({ start: addDays(TODAY, -(opts.days - 1)), end: TODAY, mode: 'full' }, ctx);
   }
-  const backend = (await deps.connection.active(), deps.connection.sandbox()!.backend);
-  const app = await openApp({ handlers, schemas: requestSchemas, locale: opts.locale ?? 'ko-KR' });
-  cleanup.push(async () => {
-    await app.close();
-    await deps.close().catch(() => {});
-  });
-  await app.page.clock.setFixedTime(TEST_NOW);
-  const before = app.calls.filter((c) => c.channel === 'notes.sync').length;
-  await app.page.reload();
-  await expect
-    .poll(() => app.calls.filter((c) => c.channel === 'notes.sync').length, LONG)
-    .toBeGreaterThan(before);
-  await expect.poll(() => app.page.getByTestId('sync-progress').count(), LONG).toBe(0);
-  await app.page.getByTestId('note-count').waitFor();
-  const notesFrom = (start: string) =>
-    backend.notes({ start: formatDateTime(dayStartMs(start)), end: formatDateTime(dayEndMs(TODAY) - 999) });
+  await deps.connection.active();
+  const backend = deps.connection.sandbox()!.backend;
+  const app = await openInbox(deps, cleanup, { handlers });
+  const notesFrom = (start: string) => notesOfDays(backend.notes, { start });
   return { page: app.page, app, week: notesFrom(WEEK_START), notesFrom };
-}
-
-const count = async (page: Page) =>
-  Number((await page.getByTestId('note-count').textContent())!.replace(/\D/g, ''));
-const rowSeqNos = (page: Page) =>
-  page.locator('.note-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))));
-
-async function expectView(page: Page, want: readonly SendNote[]) {
-  await expect.poll(() => count(page), LONG).toBe(want.length);
-  const ids = new Set(want.map((n) => n.SeqNo));
-  const shown = await rowSeqNos(page);
-  expect(shown.length).toBeGreaterThan(0);
-  expect(shown.filter((s) => !ids.has(s))).toEqual([]);
 }
 
 /** A number typed into the box is found wherever it stands in the note's numbers or text (a plain substring). */

@@ -1,46 +1,24 @@
 // The daily path through the inbox: handled notes leave the queue and every count (list, chips, summary strip,
 // sidebar badge) and come back when unticked; the waiting filter and the 대기 sort; the SLA count as a filter.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
-import { formatDateTime } from '../../src-main/schema';
 import type { SendNote } from '../../src-main/schema';
-import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
-import { APP_ORIGIN, closeBrowser, openApp } from './harness';
+import { cleanupAfterEach } from './cleanup';
+import { APP_ORIGIN, closeBrowser } from './harness';
+import { LONG, noteCount as count, notesOfDays, openInbox, rowSeqNos } from './inbox-app';
 
 afterAll(closeBrowser);
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.splice(0).reverse()) await c();
-});
+const cleanup = cleanupAfterEach();
 
-const TODAY = marketDayOf(TEST_NOW.getTime());
-const WEEK_START = addDays(TODAY, -6);
-const LONG = { timeout: 60_000 };
 const HOUR = 3_600_000;
 
 async function start(opts: { dataDir?: string } = {}) {
   const deps = createTestDeps({ osLocale: 'ko-KR', ...(opts.dataDir ? { dataDir: opts.dataDir } : {}) });
   await deps.connection.active();
   const backend = deps.connection.sandbox()!.backend;
-  const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: 'ko-KR' });
-  cleanup.push(async () => {
-    await app.close();
-    await deps.close().catch(() => {});
-  });
-  await app.page.clock.setFixedTime(TEST_NOW);
-  const before = app.calls.filter((c) => c.channel === 'notes.sync').length;
-  await app.page.reload();
-  await expect
-    .poll(() => app.calls.filter((c) => c.channel === 'notes.sync').length, LONG)
-    .toBeGreaterThan(before);
-  await expect.poll(() => app.page.getByTestId('sync-progress').count(), LONG).toBe(0);
-  await app.page.getByTestId('note-count').waitFor();
-  const week = backend.notes({
-    start: formatDateTime(dayStartMs(WEEK_START)),
-    end: formatDateTime(dayEndMs(TODAY) - 999),
-  });
+  const app = await openInbox(deps, cleanup);
+  const week = notesOfDays(backend.notes);
   const { settings } = await deps.settings.get();
   // The clipboard, as Electron grants it to the app.
   await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_ORIGIN });
@@ -48,9 +26,6 @@ async function start(opts: { dataDir?: string } = {}) {
 }
 
 const digits = (s: string | null) => Number((s ?? '').replace(/\D/g, ''));
-const count = async (page: Page) => digits(await page.getByTestId('note-count').textContent());
-const rowSeqNos = (page: Page) =>
-  page.locator('.note-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))));
 const chip = (page: Page, name: RegExp) => page.getByRole('radio', { name });
 
 /** Every place the inbox counts what waits: chips, summary strip, sidebar badge. */

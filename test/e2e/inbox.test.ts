@@ -1,11 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { InboxNote } from '../../src-main/contract';
-import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
+import type { NoteFilter } from '../../src-main/sandbox/data/notes';
 import type { SendNote } from '../../src-main/schema';
 import { formatDateTime } from '../../src-main/schema';
 import type { SandboxOptions } from '../../src-main/sandbox/server';
@@ -14,16 +13,21 @@ import { createMatcher } from '../../src-shared/korean-matcher';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { activeMirror, heldNotes, seedMirror } from '../support/mirror';
-import { closeBrowser, openApp } from './harness';
+import { cleanupAfterEach } from './cleanup';
+import { closeBrowser } from './harness';
+import {
+  expectView,
+  LONG,
+  noteCount as count,
+  notesOfDays,
+  openInbox,
+  rowSeqNos,
+  settled,
+  TODAY,
+} from './inbox-app';
 
 afterAll(closeBrowser);
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.splice(0).reverse()) await c();
-});
-
-const TODAY = marketDayOf(TEST_NOW.getTime());
-const WEEK_START = addDays(TODAY, -6);
+const cleanup = cleanupAfterEach();
 
 async function start(
   opts: {
@@ -53,64 +57,9 @@ async function start(
   const sandbox = deps.connection.sandbox()!;
   const backend = sandbox.backend;
   if (opts.stopSandbox) await sandbox.close();
-  const app = await openApp({
-    handlers: createHandlers(deps),
-    schemas: requestSchemas,
-    locale: opts.locale ?? 'ko-KR',
-  });
-  cleanup.push(async () => {
-    await app.close();
-    await deps.close().catch(() => {});
-  });
-  // The sandbox's data is laid out back from TEST_NOW: "today", presets and SLA clocks must agree.
-  let syncsBefore = 0;
-  if (opts.fixedClock !== false) {
-    await app.page.clock.setFixedTime(TEST_NOW);
-    syncsBefore = app.calls.filter((c) => c.channel === 'notes.sync').length;
-    await app.page.reload();
-  }
-  if (opts.settle !== false) await settled(app.page, app.calls, syncsBefore);
-  const expected = (
-    f: {
-      start?: string;
-      end?: string;
-      replyStatus?: 'NoReply' | 'ReplyComplete';
-      itemNo?: string;
-      orderNo?: string;
-      sellerId?: string;
-    } = {},
-  ) =>
-    backend.notes({
-      ...f,
-      start: formatDateTime(dayStartMs(f.start ?? WEEK_START)),
-      end: formatDateTime(dayEndMs(f.end ?? TODAY) - 999),
-    });
+  const app = await openInbox(deps, cleanup, opts);
+  const expected = (f: NoteFilter = {}) => notesOfDays(backend.notes, f);
   return { deps, app, page: app.page, backend, client, expected, saved };
-}
-
-const LONG = { timeout: 60_000 };
-
-/** The sync the inbox starts after a filter change has run and its result is on screen. */
-async function settled(page: Page, calls: { channel: string }[], after = 0) {
-  await expect
-    .poll(() => calls.filter((c) => c.channel === 'notes.sync').length, LONG)
-    .toBeGreaterThan(after);
-  await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
-  await page.getByTestId('note-count').waitFor();
-}
-
-const count = async (page: Page) =>
-  Number((await page.getByTestId('note-count').textContent())!.replace(/\D/g, ''));
-const rowSeqNos = (page: Page) =>
-  page.locator('.note-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))));
-
-/** The rendered count equals the sandbox's answer, and every rendered row belongs to it. */
-async function expectView(page: Page, want: readonly SendNote[]) {
-  await expect.poll(() => count(page), LONG).toBe(want.length);
-  const ids = new Set(want.map((n) => n.SeqNo));
-  const shown = await rowSeqNos(page);
-  if (want.length > 0) expect(shown.length).toBeGreaterThan(0);
-  expect(shown.filter((s) => !ids.has(s))).toEqual([]);
 }
 
 describe('buyer-notes inbox in Chromium against the sandbox', () => {

@@ -4,30 +4,24 @@
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { NotesSyncRequest, Profile } from '../../src-main/contract';
-import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { createHandlers } from '../../src-main/host/create-handlers';
 import type { HostDeps } from '../../src-main/host/host-deps';
-import { formatDateTime } from '../../src-main/schema';
 import type { SendNote } from '../../src-main/schema';
 import { sandboxIdentity, startSandbox } from '../../src-main/sandbox/server';
 import type { RunningSandbox, SandboxOptions } from '../../src-main/sandbox/server';
-import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
+import { addDays, dayStartMs } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { endpointFingerprint, mirrorFileName, MIRRORS_DIR } from '../../src-main/storage/mirror-registry';
 import { activeMirror } from '../support/mirror';
-import { closeBrowser, openApp } from './harness';
+import { cleanupAfterEach } from './cleanup';
+import { closeBrowser } from './harness';
+import { LONG, noteCount as count, notesOfDays, openInbox, settled, TODAY, WEEK_START } from './inbox-app';
 
 afterAll(closeBrowser);
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.splice(0).reverse()) await c();
-});
-
-const TODAY = marketDayOf(TEST_NOW.getTime());
-const WEEK_START = addDays(TODAY, -6);
-const LONG = { timeout: 60_000 };
+const cleanup = cleanupAfterEach();
 
 /** A second marketplace: another seed, the same seller IDs, its own tickets. */
 async function secondMarketplace(): Promise<RunningSandbox> {
@@ -77,28 +71,9 @@ async function start(
       }),
   };
   await deps.connection.active();
-  const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: 'ko-KR' });
-  cleanup.push(async () => {
-    await app.close();
-    await deps.close().catch(() => {});
-  });
-  await app.page.clock.setFixedTime(TEST_NOW);
-  const before = app.calls.filter((c) => c.channel === 'notes.sync').length;
-  await app.page.reload();
-  await settled(app.page, app.calls, before);
+  const app = await openInbox(deps, cleanup);
   return { deps, app, page: app.page, ran };
 }
-
-async function settled(page: Page, calls: { channel: string }[], after = 0) {
-  await expect
-    .poll(() => calls.filter((c) => c.channel === 'notes.sync').length, LONG)
-    .toBeGreaterThan(after);
-  await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
-  await page.getByTestId('note-count').waitFor();
-}
-
-const count = async (page: Page) =>
-  Number((await page.getByTestId('note-count').textContent())!.replace(/\D/g, ''));
 
 /** SeqNo and title of every row on screen. */
 const rows = (page: Page) =>
@@ -109,9 +84,6 @@ const rows = (page: Page) =>
         (r) => [Number(r.getAttribute('data-seqno')), r.querySelector('.c-title')!.textContent!] as const,
       ),
     );
-
-const week = (notes: (f: { start: string; end: string }) => SendNote[]) =>
-  notes({ start: formatDateTime(dayStartMs(WEEK_START)), end: formatDateTime(dayEndMs(TODAY) - 999) });
 
 async function expectShows(page: Page, want: SendNote[]) {
   await expect.poll(() => count(page), LONG).toBe(want.length);
@@ -139,8 +111,8 @@ describe('one mirror per connection', () => {
     });
     const sandbox = deps.connection.sandbox()!;
     expect([...b.backend.sellerIds]).toEqual([...sandbox.backend.sellerIds]);
-    const sample = week((f) => sandbox.backend.notes(f));
-    const shop = week((f) => b.backend.notes(f));
+    const sample = notesOfDays(sandbox.backend.notes);
+    const shop = notesOfDays(b.backend.notes);
     // The same SeqNos mean other notes in the other marketplace: a mix would show.
     const sampleTitles = new Map(sample.map((n) => [n.SeqNo, n.Title]));
     expect(
@@ -223,10 +195,7 @@ describe('a mirror that cannot be read', () => {
       .toMatch(
         /문의 보관함 파일이 손상되어 mirrors\/sandbox-[0-9a-f]+\.corrupt-[\d-]+\.sqlite\(으\)로 옮기고 새 보관함을 시작했습니다/,
       );
-    await expectShows(
-      page,
-      week((f) => deps.connection.sandbox()!.backend.notes(f)),
-    );
+    await expectShows(page, notesOfDays(deps.connection.sandbox()!.backend.notes));
     await notice.getByRole('button', { name: '확인' }).click();
     await expect.poll(() => notice.count()).toBe(0);
     await page.reload();
@@ -244,18 +213,12 @@ describe('the store answers for the rest of the mirror', () => {
       },
     });
     const backend = deps.connection.sandbox()!.backend;
-    const older = backend
-      .notes({
-        start: formatDateTime(dayStartMs(addDays(TODAY, -60))),
-        end: formatDateTime(dayEndMs(addDays(TODAY, -30)) - 999),
-      })
-      .find((n) => n.OrderNo !== undefined)!;
-    const sameOrder = backend
-      .notes({
-        start: formatDateTime(dayStartMs(addDays(TODAY, -89))),
-        end: formatDateTime(dayEndMs(TODAY) - 999),
-      })
-      .filter((n) => n.OrderNo === older.OrderNo);
+    const older = notesOfDays(backend.notes, { start: addDays(TODAY, -60), end: addDays(TODAY, -30) }).find(
+      (n) => n.OrderNo !== undefined,
+    )!;
+    const sameOrder = notesOfDays(backend.notes, { start: addDays(TODAY, -89) }).filter(
+      (n) => n.OrderNo === older.OrderNo,
+    );
     const inWeek = sameOrder.filter((n) => Date.parse(n.InsDate!) >= dayStartMs(WEEK_START));
     await page.getByLabel('검색').fill(older.OrderNo!);
     const hint = page.getByTestId('outside-hint');

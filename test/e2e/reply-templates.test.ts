@@ -1,19 +1,17 @@
 // Reply templates as a seller uses them: filled from the open note and copied with one click or the `t` key (the
 // clipboard read back), edited in Settings, exported and imported through the host's dialogs, and a file that is
 // not a template file refused with a specific message in the UI's language.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { recentNotes } from '../../src-main/sandbox/backend';
 import { createTestDeps } from '../support/host-deps';
+import { cleanupAfterEach } from './cleanup';
 import { closeBrowser, openApp } from './harness';
 import { checkAlerts } from './ui-language';
 import { T } from './fault-scenarios';
 
 afterAll(closeBrowser);
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.splice(0).reverse()) await c();
-});
+const cleanup = cleanupAfterEach();
 const poll = <V>(fn: () => V | Promise<V>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 
 async function start(lang: 'ko' | 'en') {
