@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import type { NotesSyncRequest, Profile } from '../../src-main/contract';
+import type { NotesSyncRequest } from '../../src-main/contract';
 import { createHandlers } from '../../src-main/host/create-handlers';
 import type { HostDeps } from '../../src-main/host/host-deps';
 import type { SendNote } from '../../src-main/schema';
@@ -15,6 +15,7 @@ import type { RunningSandbox, SandboxOptions } from '../../src-main/sandbox/serv
 import { addDays, dayStartMs } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { endpointFingerprint, mirrorFileName, MIRRORS_DIR } from '../../src-main/storage/mirror-registry';
+import { saveLiveProfile } from '../support/live-profile';
 import { activeMirror } from '../support/mirror';
 import { cleanupAfterEach } from './cleanup';
 import { closeBrowser } from './harness';
@@ -28,30 +29,6 @@ async function secondMarketplace(): Promise<RunningSandbox> {
   const s = await startSandbox({ port: 0, seed: 7, now: TEST_NOW, notes: 2000 });
   cleanup.push(() => s.close());
   return s;
-}
-
-async function addLiveProfile(deps: HostDeps, s: RunningSandbox, id = 'shop', name = '내 상점') {
-  const profile: Profile = {
-    id,
-    name,
-    kind: 'live',
-    apiBaseUrl: s.baseUrl,
-    suggestBaseUrl: s.baseUrl,
-    nsRoot: s.ns.nsRoot,
-    schemaRoot: s.ns.schemaRoot,
-    suggestNamespace: s.ns.suggestNs,
-    soapVersion: '1.1',
-    pageIndexBase: 1,
-    timeoutMs: 30_000,
-    sellerIds: [...s.backend.sellerIds],
-  };
-  const { settings } = await deps.settings.get();
-  await deps.settings.update({ profiles: [...settings.profiles, profile] });
-  await deps.vault.set(id, {
-    authTicket: s.tickets.auth,
-    encryptedTicket: s.tickets.encrypted,
-    memberTicket: s.tickets.member,
-  });
 }
 
 async function start(
@@ -106,7 +83,7 @@ describe('one mirror per connection', () => {
     const { page, app, deps } = await start({
       prepare: async (d) => {
         b = await secondMarketplace();
-        await addLiveProfile(d, b);
+        await saveLiveProfile(d, b);
       },
     });
     const sandbox = deps.connection.sandbox()!;
@@ -161,7 +138,7 @@ describe('one mirror per connection', () => {
     const { page, deps } = await start({
       dataDir,
       prepare: async (d) => {
-        await addLiveProfile(d, await secondMarketplace());
+        await saveLiveProfile(d, await secondMarketplace());
         await d.settings.update({ activeProfileId: 'shop' });
       },
     });

@@ -8,11 +8,11 @@ import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src-main/cli/desk';
-import type { Profile } from '../../../src-main/contract';
 import { startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
 import { importGraph } from '../../support/import-graph';
+import { saveLiveProfile } from '../../support/live-profile';
 
 interface Recorded {
   method: string;
@@ -100,26 +100,10 @@ describe('desk and the app, one saved profile', () => {
     async (soapVersion) => {
       const deps = createTestDeps();
       try {
-        const profile: Profile = {
-          id: 'shop',
-          name: '내 상점',
-          kind: 'live',
-          apiBaseUrl: recorder.url,
-          suggestBaseUrl: recorder.url,
-          nsRoot: sandbox.ns.nsRoot,
-          schemaRoot: sandbox.ns.schemaRoot,
-          suggestNamespace: sandbox.ns.suggestNs,
-          soapVersion,
-          pageIndexBase: 1,
-          timeoutMs: 12_000,
-          sellerIds: [...sandbox.backend.sellerIds],
-        };
-        const { settings } = await deps.settings.get();
-        await deps.settings.update({ profiles: [...settings.profiles, profile], activeProfileId: 'shop' });
-        await deps.vault.set('shop', {
-          authTicket: sandbox.tickets.auth,
-          encryptedTicket: sandbox.tickets.encrypted,
-          memberTicket: sandbox.tickets.member,
+        // The app and the command line reach the sandbox through the recorder.
+        await saveLiveProfile(deps, sandbox, {
+          profile: { apiBaseUrl: recorder.url, suggestBaseUrl: recorder.url, soapVersion, timeoutMs: 12_000 },
+          activate: true,
         });
         const seller = sandbox.backend.sellerIds[0]!;
         const saved = ['--profile', 'shop', '--data-dir', deps.dataDir, '--format', 'json'];

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src-main/cli/desk';
 import type { DeskIo } from '../../../src-main/cli/desk';
-import type { Profile } from '../../../src-main/contract';
 import { createFileVault } from '../../../src-main/storage/file-vault';
 import { createSettingsStore } from '../../../src-main/storage/settings-store';
 import { createBackend } from '../../../src-main/sandbox/backend';
@@ -14,6 +13,7 @@ import { sandboxIdentity, startSandbox } from '../../../src-main/sandbox/server'
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import type { SendNote } from '../../../src-main/schema';
 import { createMirrorRegistry, endpointFingerprint } from '../../../src-main/storage/mirror-registry';
+import { saveLiveProfile } from '../../support/live-profile';
 
 const NOW = '2026-11-20T09:00:00+09:00';
 const FROM = '2026-11-10';
@@ -118,28 +118,11 @@ describe('desk sync and desk notes --offline on the app’s mirror', () => {
     shop = await startSandbox({ port: 0, seed: 7, now: new Date(NOW), notes: 5000 });
     servers.push(shop);
     dataDir = mkdtempSync(join(tmpdir(), 'desk-mirror-'));
-    const settings = createSettingsStore(dataDir);
-    const { settings: s } = await settings.get();
-    const profile: Profile = {
-      id: 'shop',
-      name: '내 상점',
-      kind: 'live',
-      apiBaseUrl: shop.baseUrl,
-      suggestBaseUrl: shop.baseUrl,
-      nsRoot: shop.ns.nsRoot,
-      schemaRoot: shop.ns.schemaRoot,
-      suggestNamespace: shop.ns.suggestNs,
-      soapVersion: '1.1',
-      pageIndexBase: 1,
-      timeoutMs: 10_000,
-      sellerIds: [...shop.backend.sellerIds],
-    };
-    await settings.update({ profiles: [...s.profiles, profile] });
-    await createFileVault(join(dataDir, 'vault')).set('shop', {
-      authTicket: shop.tickets.auth,
-      encryptedTicket: shop.tickets.encrypted,
-      memberTicket: shop.tickets.member,
-    });
+    await saveLiveProfile(
+      { settings: createSettingsStore(dataDir), vault: createFileVault(join(dataDir, 'vault')) },
+      shop,
+      { profile: { timeoutMs: 10_000 } },
+    );
   });
 
   it('fills each profile’s own mirror; --offline answers from it exactly as the marketplace did, marks included', async () => {

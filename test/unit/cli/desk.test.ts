@@ -17,6 +17,7 @@ import { createSoapClient } from '../../../src-main/soap/client';
 import type { SoapClient } from '../../../src-main/soap/client';
 import { createMemoryTicketSink, TicketRotation } from '../../../src-main/soap/ticket-rotation';
 import { createTransport } from '../../../src-main/soap/transport';
+import { saveLiveProfile } from '../../support/live-profile';
 
 const SEED = '7';
 const NOW = '2026-11-20T09:00:00+09:00';
@@ -354,27 +355,15 @@ describe('desk against a live-style endpoint', () => {
 describe('desk with a saved profile', () => {
   async function dataDirWithProfile(sb: RunningSandbox): Promise<string> {
     const dir = mkdtempSync(join(tmpdir(), 'desk-cli-'));
-    const store = createSettingsStore(dir);
-    const { settings } = await store.get();
-    await store.update({
-      profiles: [
-        ...settings.profiles,
-        {
-          id: 'shop',
-          name: 'Shop',
-          kind: 'live',
-          apiBaseUrl: sb.baseUrl,
-          suggestBaseUrl: sb.baseUrl,
-          nsRoot: sb.ns.nsRoot,
-          schemaRoot: sb.ns.schemaRoot,
-          suggestNamespace: sb.ns.suggestNs,
-          soapVersion: '1.2',
-          pageIndexBase: 1,
-          timeoutMs: 10_000,
-          sellerIds: [],
-        },
-      ],
-    });
+    // The tickets are the test's to put in the vault (or not).
+    await saveLiveProfile(
+      { settings: createSettingsStore(dir), vault: createFileVault(join(dir, 'vault')) },
+      sb,
+      {
+        profile: { name: 'Shop', soapVersion: '1.2', timeoutMs: 10_000, sellerIds: [] },
+        tickets: false,
+      },
+    );
     return dir;
   }
 

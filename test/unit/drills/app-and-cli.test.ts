@@ -3,7 +3,6 @@
 // both are done the mirror holds exactly the marketplace's notes, every day is covered, and no mark is lost.
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../../src-main/contract';
 import { createHandlers } from '../../../src-main/host/create-handlers';
 import { sandboxIdentity, startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
@@ -11,6 +10,7 @@ import { createMirrorRegistry, endpointFingerprint } from '../../../src-main/sto
 import { daysBetween } from '../../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
 import { activeMirror, heldNotes } from '../../support/mirror';
+import { saveLiveProfile } from '../../support/live-profile';
 
 const FROM = '2026-10-22';
 const TO = '2026-11-20';
@@ -60,27 +60,7 @@ describe('the app and desk sync on one data folder', () => {
     servers.push(shop);
     const deps = createTestDeps();
     try {
-      const profile: Profile = {
-        id: 'shop',
-        name: '내 상점',
-        kind: 'live',
-        apiBaseUrl: shop.baseUrl,
-        suggestBaseUrl: shop.baseUrl,
-        nsRoot: shop.ns.nsRoot,
-        schemaRoot: shop.ns.schemaRoot,
-        suggestNamespace: shop.ns.suggestNs,
-        soapVersion: '1.1',
-        pageIndexBase: 1,
-        timeoutMs: 30_000,
-        sellerIds: [...shop.backend.sellerIds],
-      };
-      const { settings } = await deps.settings.get();
-      await deps.settings.update({ profiles: [...settings.profiles, profile], activeProfileId: 'shop' });
-      await deps.vault.set('shop', {
-        authTicket: shop.tickets.auth,
-        encryptedTicket: shop.tickets.encrypted,
-        memberTicket: shop.tickets.member,
-      });
+      await saveLiveProfile(deps, shop, { activate: true });
       const truth = shop.backend.notes({ start: `${FROM}T00:00:00+09:00`, end: `${TO}T23:59:59+09:00` });
       const handlers = createHandlers(deps);
       const ctx = { signal: new AbortController().signal, emit: () => {} };

@@ -8,6 +8,7 @@ import type { SyncRun } from '../../../src-main/services/sync-coordinator';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { startSandbox } from '../../../src-main/sandbox/server';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
+import { saveLiveProfile } from '../../support/live-profile';
 
 const req = (start: string, end: string, over: Partial<NotesSyncRequest> = {}): NotesSyncRequest => ({
   start,
@@ -136,32 +137,9 @@ describe('a profile that limits the range of a note query', () => {
     const deps = createTestDeps();
     const shop = await startSandbox({ port: 0, seed: 7, now: TEST_NOW, notes: 1500 });
     try {
-      const { settings } = await deps.settings.get();
-      await deps.settings.update({
-        profiles: [
-          ...settings.profiles,
-          {
-            id: 'shop',
-            name: 'shop',
-            kind: 'live',
-            apiBaseUrl: shop.baseUrl,
-            suggestBaseUrl: shop.baseUrl,
-            nsRoot: shop.ns.nsRoot,
-            schemaRoot: shop.ns.schemaRoot,
-            suggestNamespace: shop.ns.suggestNs,
-            soapVersion: '1.1',
-            pageIndexBase: 1,
-            timeoutMs: 30_000,
-            sellerIds: ['gangnam_style'],
-            noteQueryDays: 5,
-          },
-        ],
-        activeProfileId: 'shop',
-      });
-      await deps.vault.set('shop', {
-        authTicket: shop.tickets.auth,
-        encryptedTicket: shop.tickets.encrypted,
-        memberTicket: shop.tickets.member,
+      await saveLiveProfile(deps, shop, {
+        profile: { name: 'shop', sellerIds: ['gangnam_style'], noteQueryDays: 5 },
+        activate: true,
       });
       const handlers = createHandlers(deps);
       const ctx = { signal: new AbortController().signal, emit: () => {} };
