@@ -135,11 +135,11 @@ class QueryFailed extends Error {
   }
 }
 
-/** Windows of at most `days` days covering start..end (one window without a limit). */
 /** The notes of a page; a SendNote without a SeqNo could never be de-duplicated and is left out. */
 const toInboxNotes = (wire: readonly SendNote[]): InboxNote[] =>
   wire.map(toInboxNote).filter((n): n is InboxNote => n !== undefined);
 
+/** Windows of at most `days` days covering start..end (one window without a limit). */
 function windows(start: NoteDay, end: NoteDay, days: number | undefined): [NoteDay, NoteDay][] {
   if (!days || days < 1) return [[start, end]];
   const out: [NoteDay, NoteDay][] = [];
@@ -203,8 +203,10 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     else inFlight--;
   }
 
-  /** One page, retried by the SOAP client's one policy (soap/retry.ts): nothing here sends it again. */
-  /** One page as the wire has it: the status check reads most of its notes by SeqNo alone. */
+  /**
+   * One page as the wire has it (the status check reads most of its notes by SeqNo alone), retried by the SOAP
+   * client's one policy (soap/retry.ts): nothing here sends it again.
+   */
   async function page(request: RequestOf<'BuyerNoteList'>): Promise<readonly SendNote[]> {
     await turn();
     try {
