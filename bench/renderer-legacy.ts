@@ -71,7 +71,15 @@ export function benchLegacyRenderer(repo = process.cwd()): LegacyRenderer {
       (progress('its own renderer bench'),
       run(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'renderer'], dir));
     if (failed) return { skipped: failed };
-    const r = legacyResults.parse(JSON.parse(readFileSync(join(dir, 'bench/results.json'), 'utf8'))).renderer;
+    let parsed;
+    try {
+      parsed = legacyResults.safeParse(JSON.parse(readFileSync(join(dir, 'bench/results.json'), 'utf8')));
+    } catch (e) {
+      return { skipped: `its bench/results.json is unreadable: ${(e as Error).message}` };
+    }
+    if (!parsed.success)
+      return { skipped: `its bench/results.json has another shape: ${parsed.error.message}` };
+    const r = parsed.data.renderer;
     return {
       commit: LEGACY_RENDERER_COMMIT,
       notes: r.notes,
