@@ -31,6 +31,15 @@ export function answerPageUrl(template: string, values: AnswerPageValues): strin
   );
 }
 
+/** The placeholders the template uses whose value is empty for this note (a note asked before ordering has no OrderNo). */
+export function emptyAnswerPageValues(template: string, values: AnswerPageValues): AnswerPagePlaceholder[] {
+  const used = new Set<AnswerPagePlaceholder>();
+  for (const m of template.matchAll(PLACEHOLDER))
+    if (KNOWN.has(m[1]!) && values[m[1] as AnswerPagePlaceholder].trim() === '')
+      used.add(m[1] as AnswerPagePlaceholder);
+  return [...used];
+}
+
 /** http(s), no credentials, only the known placeholders, and no placeholder in the scheme or the host. */
 export function isAnswerPageTemplate(template: string): boolean {
   const t = template.trim();

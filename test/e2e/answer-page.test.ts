@@ -17,8 +17,8 @@ const ctx = { signal: new AbortController().signal, emit: () => {} };
 const TEMPLATE =
   'https://soho.market.example/notes/{SeqNo}/answer?order={OrderNo}&seller={SellerID}&item={ItemNo}';
 
-async function start(answerPageUrl: string | undefined) {
-  const deps = createTestDeps({ sandbox: { notes: 200 } });
+async function start(answerPageUrl: string | undefined, notes = 200) {
+  const deps = createTestDeps({ sandbox: { notes } });
   const handlers = createHandlers(deps);
   if (answerPageUrl !== undefined) {
     const { settings } = await handlers['settings.get'](undefined, ctx);
@@ -72,6 +72,43 @@ describe('answering on the marketplace', () => {
     await page.keyboard.press('r');
     await poll(() => calls.filter((c) => c.channel === 'notes.sync').length).toBeGreaterThan(syncs);
     await poll(() => detail.locator('.detail-tags .badge').first().textContent()).toBe('답변 완료');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says, beside the link, that a note asked before ordering has no order number in its address', async () => {
+    const { page, deps, sandbox, pageErrors } = await start(TEMPLATE, 2000);
+    await poll(() => page.locator('.note-row').count()).toBeGreaterThan(0);
+    // Item questions are where notes asked before ordering are.
+    await page.getByRole('group', { name: '문의 유형' }).getByRole('button', { name: /^상품/ }).click();
+    await poll(() => page.locator('.note-row .c-type').allTextContents()).toEqual(
+      expect.arrayContaining(['상품']),
+    );
+    const notes = new Map(recentNotes(sandbox.backend).map((n) => [n.SeqNo, n]));
+    const shown = (
+      await page
+        .locator('.note-row')
+        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))))
+    ).map((s) => notes.get(s)!);
+    const early = shown.find((n) => n.OrderNo === undefined)!;
+    const ordered = shown.find((n) => n.OrderNo !== undefined)!;
+    expect(early, 'an item question asked before ordering, in the list').toBeDefined();
+    expect(ordered, 'an item question about an order, in the list').toBeDefined();
+    const detail = page.locator('aside.note-detail');
+
+    await page.locator(`.note-row[data-seqno="${early.SeqNo}"]`).click();
+    await poll(() => detail.getAttribute('data-seqno')).toBe(String(early.SeqNo));
+    expect(await detail.getByTestId('answer-no-order').textContent()).toBe(
+      `주문 전 문의라 주소의 주문번호 자리가 비어 있습니다. 페이지에서 문의를 찾지 못하면 문의번호 ${early.SeqNo}로 찾으세요.`,
+    );
+    await detail.getByRole('button', { name: '마켓에서 답변하기' }).click();
+    await poll(() => deps.opened).toEqual([
+      `https://soho.market.example/notes/${early.SeqNo}/answer?order=&seller=${early.SellerID}&item=${early.ItemNo}`,
+    ]);
+
+    await page.locator(`.note-row[data-seqno="${ordered.SeqNo}"]`).click();
+    await poll(() => detail.getAttribute('data-seqno')).toBe(String(ordered.SeqNo));
+    expect(await detail.getByTestId('answer-on-market').count()).toBe(1);
+    expect(await detail.getByTestId('answer-no-order').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // Reply templates as a seller uses them: filled from the open note and copied with one click or the `t` key (the
 // clipboard read back), edited in Settings, exported and imported through the host's dialogs, and a file that is
-// not a template file refused with a specific message in the UI's language.
+// not a template file refused with a specific message in the UI's language; a note that lacks a value a
+// template names (no order number before ordering) gets the placeholder back, not a blank, and a warning.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { recentNotes } from '../../src-main/sandbox/backend';
@@ -14,8 +15,8 @@ afterAll(closeBrowser);
 const cleanup = cleanupAfterEach();
 const poll = <V>(fn: () => V | Promise<V>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 
-async function start(lang: 'ko' | 'en') {
-  const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US', sandbox: { notes: 200 } });
+async function start(lang: 'ko' | 'en', notes = 200) {
+  const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US', sandbox: { notes } });
   const saved = new Map<string, Uint8Array>();
   const saveCalls: string[] = [];
   let toOpen: Uint8Array | undefined;
@@ -83,6 +84,68 @@ describe('reply templates', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).not.toMatch(/[{}]/);
     expect(pageErrors).toEqual([]);
   });
+
+  it.each([
+    [
+      'ko',
+      '주문번호 {주문번호} 상품은 오늘 출고될 예정입니다.',
+      '이 문의에 없는 값: 주문번호 — 보내기 전에 답변의 {주문번호} 자리를 직접 채우기',
+    ],
+    [
+      'en',
+      'Order {orderNo} ships today;',
+      'Not in this note: Order no. — fill in {orderNo} in the reply yourself before sending it',
+    ],
+  ] as const)(
+    'keeps the placeholder and warns when the note has no order number yet, and not when it has one (%s)',
+    async (lang, line, warning) => {
+      const { page, backend, pageErrors } = await start(lang, 2000);
+      const t = T[lang];
+      // Item questions are where notes asked before ordering are: the list narrowed to them, as a seller would.
+      await poll(() => page.locator('.note-row').count()).toBeGreaterThan(0);
+      await page
+        .getByRole('group', { name: t('inbox.type') })
+        .getByRole('button', { name: new RegExp(`^${t('inbox.type.Item')}`) })
+        .click();
+      await poll(() => page.locator('.note-row .c-type').allTextContents()).toEqual(
+        expect.arrayContaining([t('inbox.type.Item')]),
+      );
+      const byId = new Map(recentNotes(backend).map((n) => [n.SeqNo, n]));
+      const shown = (
+        await page
+          .locator('.note-row')
+          .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))))
+      ).map((s) => byId.get(s)!);
+      const early = shown.find((n) => n.OrderNo === undefined)!;
+      const ordered = shown.find((n) => n.OrderNo !== undefined)!;
+      expect(early, 'an item question asked before ordering, in the list').toBeDefined();
+      expect(ordered, 'an item question about an order, in the list').toBeDefined();
+      const open = async (seqNo: number | undefined) => {
+        await page.locator(`.note-row[data-seqno="${seqNo}"]`).click();
+        await poll(() => page.locator('#note-detail').getAttribute('data-seqno')).toBe(String(seqNo));
+      };
+      await open(early.SeqNo);
+      const picker = page.getByTestId('reply-template');
+      const preview = page.getByTestId('template-preview');
+      // The shipping reply (the first in either language) names the order number.
+      await poll(() => preview.inputValue()).toContain(line);
+      expect(await picker.getByTestId('template-missing').innerText()).toBe(warning);
+      await picker.getByRole('button', { name: t('templates.copy') }).click();
+      await poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(await preview.inputValue());
+      const placeholder = lang === 'ko' ? '{주문번호}' : '{orderNo}';
+      expect(await picker.getByTestId('template-copied').textContent()).toBe(
+        t('templates.copiedMissing', { placeholders: placeholder }),
+      );
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(early.BuyerID);
+
+      // A note with an order: filled whole, no warning.
+      await open(ordered.SeqNo);
+      await poll(() => preview.inputValue()).toContain(String(ordered.OrderNo));
+      expect(await preview.inputValue()).not.toMatch(/[{}]/);
+      expect(await picker.getByTestId('template-missing').count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   it.each(['ko', 'en'] as const)(
     'edits, exports and imports templates in Settings, refusing a file that is not one (%s)',

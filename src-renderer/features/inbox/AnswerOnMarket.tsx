@@ -1,9 +1,11 @@
 // "마켓에서 답변하기": the active profile's answer page for this note, opened in the browser through the host's
-// validated openExternal. Shown only when the profile has a valid answer-page template.
+// validated openExternal. Shown only when the profile has a valid answer-page template. When the template names the
+// order number and the note has none (asked before ordering), the address goes out with that place empty, and the
+// pane says so beside the button: the page may not find the note, and its number is the way to look it up there.
 import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import type { InboxNote } from '../../../src-main/contract';
-import { answerPageUrl } from '../../../src-shared/answer-page';
+import { answerPageUrl, emptyAnswerPageValues } from '../../../src-shared/answer-page';
 import { call } from '../../api/desk';
 import { useSettingsValue } from '../../api/settings';
 import { useI18n } from '../../i18n';
@@ -13,15 +15,15 @@ export function AnswerOnMarket({ note }: { note: InboxNote }) {
   const { t } = useI18n();
   const template = useSettingsValue((s) => s.profiles.find((p) => p.id === s.activeProfileId)?.answerPageUrl);
   const open = useMutation({ mutationFn: (url: string) => call('shell.openExternal', { url }) });
-  const url = template
-    ? answerPageUrl(template, {
-        SeqNo: String(note.seqNo),
-        OrderNo: note.orderNo ?? '',
-        ItemNo: note.itemNo,
-        SellerID: note.sellerId,
-      })
-    : undefined;
+  const values = {
+    SeqNo: String(note.seqNo),
+    OrderNo: note.orderNo ?? '',
+    ItemNo: note.itemNo,
+    SellerID: note.sellerId,
+  };
+  const url = template ? answerPageUrl(template, values) : undefined;
   if (!url) return null;
+  const noOrder = emptyAnswerPageValues(template!, values).includes('OrderNo');
   return (
     <div className="answer-on-market">
       <button
@@ -35,6 +37,11 @@ export function AnswerOnMarket({ note }: { note: InboxNote }) {
         <ExternalLink size={13} aria-hidden />
         {t('inbox.answerOnMarket')}
       </button>
+      {noOrder && (
+        <p className="muted answer-no-order" data-testid="answer-no-order">
+          {t('inbox.answerOnMarket.noOrder', { seqNo: String(note.seqNo) })}
+        </p>
+      )}
       {open.isError && <ErrorPanel compact error={open.error} />}
     </div>
   );

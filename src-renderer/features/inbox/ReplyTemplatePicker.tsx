@@ -1,11 +1,14 @@
 // In the detail pane: pick a saved reply, fill it with this note's values and copy it, with one click or the
-// `t` key. The filled text is shown too, so a seller whose clipboard refuses can still select it.
+// `t` key. The filled text is shown too, so a seller whose clipboard refuses can still select it. A value the
+// note does not have (no order number before ordering) is said above the text and again when it is copied.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ClipboardCopy } from 'lucide-react';
+import { ClipboardCopy, TriangleAlert } from 'lucide-react';
 import type { InboxNote } from '../../../src-main/contract';
+import { NOTE_FIELDS } from '../../../src-shared/note-fields';
 import { useSettingsValue } from '../../api/settings';
 import { isTyping } from '../../app/shortcuts';
 import { useI18n } from '../../i18n';
+import { LOCALE_OF } from '../../i18n/lang';
 import { fillTemplate } from './model/reply-template';
 import './inbox-extras.css';
 
@@ -20,7 +23,14 @@ export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
   const [chosenId, setChosenId] = useState<string | undefined>();
   const [copied, setCopied] = useState<'ok' | 'failed' | undefined>();
   const chosen = templates.find((x) => x.id === chosenId) ?? templates[0];
-  const filled = chosen ? fillTemplate(chosen.body, note) : '';
+  const { text: filled, missing } = chosen ? fillTemplate(chosen.body, note) : { text: '', missing: [] };
+  const list = new Intl.ListFormat(LOCALE_OF[lang], { type: 'conjunction' });
+  const gaps = missing.length
+    ? {
+        fields: list.format(missing.map((m) => NOTE_FIELDS.find((f) => f.key === m.field)!.label[lang])),
+        placeholders: list.format(missing.map((m) => m.placeholder)),
+      }
+    : undefined;
   useEffect(() => setCopied(undefined), [note.seqNo, chosen?.id]);
 
   const copy = () => {
@@ -75,9 +85,15 @@ export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
               {t('templates.copy')}
             </button>
           </div>
+          {gaps && (
+            <p className="template-missing" data-testid="template-missing">
+              <TriangleAlert size={14} aria-hidden />
+              <span>{t('templates.missing', gaps)}</span>
+            </p>
+          )}
           {copied === 'ok' && (
             <p role="status" className="muted" data-testid="template-copied">
-              {t('templates.copied')}
+              {gaps ? t('templates.copiedMissing', gaps) : t('templates.copied')}
             </p>
           )}
           {copied === 'failed' && (

@@ -30,9 +30,13 @@ export const templatesKo = {
   'templates.copy.key': '채워서 복사 (t)',
   'templates.copied': '값을 채운 답변을 복사했습니다.',
   'templates.copyFailed': '클립보드에 복사하지 못함 — 아래 내용을 직접 선택해 복사',
+  'templates.missing': '이 문의에 없는 값: {fields} — 보내기 전에 답변의 {placeholders} 자리를 직접 채우기',
+  'templates.copiedMissing': '답변을 복사했습니다 — {placeholders} 자리는 직접 채우세요.',
   'templates.preview': '채운 답변 미리 보기',
   'templates.none': '설정 → 답변 서식에서 서식을 만들 수 있습니다.',
   'inbox.answerOnMarket': '마켓에서 답변하기',
+  'inbox.answerOnMarket.noOrder':
+    '주문 전 문의라 주소의 주문번호 자리가 비어 있습니다. 페이지에서 문의를 찾지 못하면 문의번호 {seqNo}로 찾으세요.',
 } as const;
 
 export const templatesEn: EnglishOf<typeof templatesKo> = {
@@ -67,7 +71,12 @@ export const templatesEn: EnglishOf<typeof templatesKo> = {
   'templates.copy.key': 'Fill and copy (t)',
   'templates.copied': 'The filled reply is on the clipboard.',
   'templates.copyFailed': 'Could not copy to the clipboard — select the text below and copy it yourself',
+  'templates.missing':
+    'Not in this note: {fields} — fill in {placeholders} in the reply yourself before sending it',
+  'templates.copiedMissing': 'The reply is on the clipboard, with {placeholders} still to fill in.',
   'templates.preview': 'Filled reply preview',
   'templates.none': 'Create templates in Settings → Reply templates.',
   'inbox.answerOnMarket': 'Answer on the marketplace',
+  'inbox.answerOnMarket.noOrder':
+    'Asked before ordering, so the address has no order number in it. If the page does not find the note, look it up by note no. {seqNo}.',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerPageUrl, isAnswerPageTemplate } from '../../../src-shared/answer-page';
+import { answerPageUrl, emptyAnswerPageValues, isAnswerPageTemplate } from '../../../src-shared/answer-page';
 import { settingsPatchSchema, defaultSettings } from '../../../src-main/storage/settings-schema';
 import { checkField } from '../../../src-renderer/features/settings/model/profile-form';
 
@@ -20,6 +20,18 @@ describe('answer-page address templates', () => {
         OrderNo: '',
       }),
     ).toBe('https://m.example/r?s=%EA%B0%95%EB%82%A8%2F%EC%8A%A4%ED%83%80%EC%9D%BC%26x%3D1&o=');
+  });
+
+  it('names the placeholders the template uses that are empty for the note, once each', () => {
+    const t = 'https://m.example/notes/{SeqNo}?o={OrderNo}&again={OrderNo}&s={SellerID}';
+    expect(emptyAnswerPageValues(t, values)).toEqual([]);
+    expect(emptyAnswerPageValues(t, { ...values, OrderNo: '' })).toEqual(['OrderNo']);
+    expect(emptyAnswerPageValues(t, { ...values, OrderNo: ' ', SellerID: '' })).toEqual([
+      'OrderNo',
+      'SellerID',
+    ]);
+    // Not named by the template: not reported, whatever the note lacks.
+    expect(emptyAnswerPageValues('https://m.example/notes/{SeqNo}', { ...values, OrderNo: '' })).toEqual([]);
   });
 
   it('accepts only http(s) addresses with known placeholders outside the host', () => {

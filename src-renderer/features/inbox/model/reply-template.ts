@@ -1,5 +1,10 @@
 // Filling a saved reply from a note. Each placeholder has a Korean and an English name, so a template reads
 // naturally in the language it is written in; an unknown {word} is left as written.
+//
+// A placeholder whose value the note does not have (a note asked before ordering has no order number) is left
+// as written too, and reported: filled with nothing, "주문번호 {주문번호} 상품은" would read "주문번호  상품은",
+// a sentence a seller can send without noticing, while "{주문번호}" cannot be missed in the preview or the
+// marketplace's reply box.
 import type { InboxNote } from '../../../../src-shared/note-fields';
 
 export type TemplateField = 'buyerId' | 'itemName' | 'itemNo' | 'orderNo' | 'sellerId';
@@ -19,12 +24,24 @@ const FIELD_OF = new Map<string, TemplateField>(
   ]),
 );
 
+export interface FilledTemplate {
+  text: string;
+  /** The values the template names and the note lacks, once each, in the order they first appear, with the placeholder as written there. */
+  missing: { field: TemplateField; placeholder: string }[];
+}
+
 export function fillTemplate(
   body: string,
   note: Pick<InboxNote, 'buyerId' | 'itemName' | 'itemNo' | 'orderNo' | 'sellerId'>,
-): string {
-  return body.replace(/\{([^{}\s]{1,20})\}/g, (whole, name: string) => {
+): FilledTemplate {
+  const missing: FilledTemplate['missing'] = [];
+  const text = body.replace(/\{([^{}\s]{1,20})\}/g, (whole, name: string) => {
     const field = FIELD_OF.get(name) ?? FIELD_OF.get(name.toLowerCase());
-    return field === undefined ? whole : (note[field] ?? '');
+    if (field === undefined) return whole;
+    const value = note[field]?.trim();
+    if (value) return note[field]!;
+    if (!missing.some((m) => m.field === field)) missing.push({ field, placeholder: whole });
+    return whole;
   });
+  return { text, missing };
 }
