@@ -9,6 +9,7 @@ import { recentNotes } from '../../src-main/sandbox/backend';
 import { createTestDeps } from '../support/host-deps';
 import { cleanupAfterEach } from './cleanup';
 import { closeBrowser, openApp } from './harness';
+import { itemQuestionsOnScreen } from './inbox-app';
 
 afterAll(closeBrowser);
 const cleanup = cleanupAfterEach();
@@ -77,22 +78,7 @@ describe('answering on the marketplace', () => {
 
   it('says, beside the link, that a note asked before ordering has no order number in its address', async () => {
     const { page, deps, sandbox, pageErrors } = await start(TEMPLATE, 2000);
-    await poll(() => page.locator('.note-row').count()).toBeGreaterThan(0);
-    // Item questions are where notes asked before ordering are.
-    await page.getByRole('group', { name: '문의 유형' }).getByRole('button', { name: /^상품/ }).click();
-    await poll(() => page.locator('.note-row .c-type').allTextContents()).toEqual(
-      expect.arrayContaining(['상품']),
-    );
-    const notes = new Map(recentNotes(sandbox.backend).map((n) => [n.SeqNo, n]));
-    const shown = (
-      await page
-        .locator('.note-row')
-        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))))
-    ).map((s) => notes.get(s)!);
-    const early = shown.find((n) => n.OrderNo === undefined)!;
-    const ordered = shown.find((n) => n.OrderNo !== undefined)!;
-    expect(early, 'an item question asked before ordering, in the list').toBeDefined();
-    expect(ordered, 'an item question about an order, in the list').toBeDefined();
+    const { early, ordered } = await itemQuestionsOnScreen(page, sandbox.backend, 'ko');
     const detail = page.locator('aside.note-detail');
 
     await page.locator(`.note-row[data-seqno="${early.SeqNo}"]`).click();

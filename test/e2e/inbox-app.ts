@@ -6,9 +6,13 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import type { Handlers } from '../../src-main/host/dispatch';
+import { recentNotes } from '../../src-main/sandbox/backend';
+import type { SandboxBackend } from '../../src-main/sandbox/backend';
 import type { NoteFilter } from '../../src-main/sandbox/data/notes';
 import type { SendNote } from '../../src-main/schema';
 import { formatDateTime } from '../../src-main/schema';
+import type { Lang } from '../../src-renderer/i18n/lang';
+import { translatorFor } from '../../src-renderer/i18n/translator';
 import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
 import type { createTestDeps } from '../support/host-deps';
 import { TEST_NOW } from '../support/host-deps';
@@ -77,6 +81,33 @@ export const noteCount = async (page: Page): Promise<number> =>
 /** SeqNo of every row on screen, top to bottom. */
 export const rowSeqNos = (page: Page): Promise<number[]> =>
   page.locator('.note-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))));
+
+/**
+ * The list narrowed to item questions (where notes asked before ordering are), as a seller would with the type
+ * chip, and two of the notes on screen: one without an order number and one with.
+ */
+export async function itemQuestionsOnScreen(
+  page: Page,
+  backend: SandboxBackend,
+  lang: Lang,
+): Promise<{ early: SendNote; ordered: SendNote }> {
+  const t = translatorFor(lang);
+  await expect.poll(() => page.locator('.note-row').count(), LONG).toBeGreaterThan(0);
+  await page
+    .getByRole('group', { name: t('inbox.type') })
+    .getByRole('button', { name: new RegExp(`^${t('inbox.type.Item')}`) })
+    .click();
+  await expect
+    .poll(() => page.locator('.note-row .c-type').allTextContents(), LONG)
+    .toEqual(expect.arrayContaining([t('inbox.type.Item')]));
+  const notes = new Map(recentNotes(backend).map((n) => [n.SeqNo, n]));
+  const shown = (await rowSeqNos(page)).map((s) => notes.get(s)!);
+  const early = shown.find((n) => n.OrderNo === undefined);
+  const ordered = shown.find((n) => n.OrderNo !== undefined);
+  expect(early, 'an item question asked before ordering, in the list').toBeDefined();
+  expect(ordered, 'an item question about an order, in the list').toBeDefined();
+  return { early: early!, ordered: ordered! };
+}
 
 /** The rendered count equals the sandbox's answer, and every rendered row belongs to it. */
 export async function expectView(page: Page, want: readonly SendNote[]): Promise<void> {

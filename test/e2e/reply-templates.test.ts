@@ -10,6 +10,7 @@ import { cleanupAfterEach } from './cleanup';
 import { closeBrowser, openApp } from './harness';
 import { checkAlerts } from './ui-language';
 import { T } from './fault-scenarios';
+import { itemQuestionsOnScreen } from './inbox-app';
 
 afterAll(closeBrowser);
 const cleanup = cleanupAfterEach();
@@ -101,25 +102,7 @@ describe('reply templates', () => {
     async (lang, line, warning) => {
       const { page, backend, pageErrors } = await start(lang, 2000);
       const t = T[lang];
-      // Item questions are where notes asked before ordering are: the list narrowed to them, as a seller would.
-      await poll(() => page.locator('.note-row').count()).toBeGreaterThan(0);
-      await page
-        .getByRole('group', { name: t('inbox.type') })
-        .getByRole('button', { name: new RegExp(`^${t('inbox.type.Item')}`) })
-        .click();
-      await poll(() => page.locator('.note-row .c-type').allTextContents()).toEqual(
-        expect.arrayContaining([t('inbox.type.Item')]),
-      );
-      const byId = new Map(recentNotes(backend).map((n) => [n.SeqNo, n]));
-      const shown = (
-        await page
-          .locator('.note-row')
-          .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))))
-      ).map((s) => byId.get(s)!);
-      const early = shown.find((n) => n.OrderNo === undefined)!;
-      const ordered = shown.find((n) => n.OrderNo !== undefined)!;
-      expect(early, 'an item question asked before ordering, in the list').toBeDefined();
-      expect(ordered, 'an item question about an order, in the list').toBeDefined();
+      const { early, ordered } = await itemQuestionsOnScreen(page, backend, lang);
       const open = async (seqNo: number | undefined) => {
         await page.locator(`.note-row[data-seqno="${seqNo}"]`).click();
         await poll(() => page.locator('#note-detail').getAttribute('data-seqno')).toBe(String(seqNo));
