@@ -9,7 +9,9 @@ import { useSettingsValue } from '../../api/settings';
 import { isTyping } from '../../app/shortcuts';
 import { useI18n } from '../../i18n';
 import { LOCALE_OF } from '../../i18n/lang';
+import type { Lang } from '../../i18n/lang';
 import { fillTemplate } from './model/reply-template';
+import type { FilledTemplate } from './model/reply-template';
 import './inbox-extras.css';
 
 export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
@@ -24,13 +26,7 @@ export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
   const [copied, setCopied] = useState<'ok' | 'failed' | undefined>();
   const chosen = templates.find((x) => x.id === chosenId) ?? templates[0];
   const { text: filled, missing } = chosen ? fillTemplate(chosen.body, note) : { text: '', missing: [] };
-  const list = new Intl.ListFormat(LOCALE_OF[lang], { type: 'conjunction' });
-  const gaps = missing.length
-    ? {
-        fields: list.format(missing.map((m) => NOTE_FIELDS.find((f) => f.key === m.field)!.label[lang])),
-        placeholders: list.format(missing.map((m) => m.placeholder)),
-      }
-    : undefined;
+  const gaps = missing.length ? describeGaps(missing, lang) : undefined;
   useEffect(() => setCopied(undefined), [note.seqNo, chosen?.id]);
 
   const copy = () => {
@@ -115,4 +111,13 @@ export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
       )}
     </section>
   );
+}
+
+/** The missing values' names and placeholders, each as one list in the UI's language. */
+function describeGaps(missing: FilledTemplate['missing'], lang: Lang) {
+  const list = new Intl.ListFormat(LOCALE_OF[lang], { type: 'conjunction' });
+  return {
+    fields: list.format(missing.map((m) => NOTE_FIELDS.find((f) => f.key === m.field)!.label[lang])),
+    placeholders: list.format(missing.map((m) => m.placeholder)),
+  };
 }
