@@ -1,7 +1,8 @@
 // Release 0.1.0's inbox (the last commit before the notes mirror), measured by its own renderer bench on
 // this machine in the same run, so the filter keystroke's figure stands beside the design it replaced. Its
 // target ("≤ 16 ms, as today") was set from that release's figure on the machine of that day; the same
-// release measured here says how much of a gap is the machine's.
+// release measured here, beside what its own bench recorded on that day (its committed bench/results.json),
+// says how much of a gap is the machine's.
 //
 // The release is checked out from this repository's history into a temporary worktree, installed from the
 // npm registry, built, and benched with its own code and procedure. Without the history (a shallow clone)
@@ -17,6 +18,7 @@ export const LEGACY_RENDERER_COMMIT = 'cdbe5251c7cbd1167f0ef00cc4053083d0347969'
 
 const latency = z.object({ p50: z.number(), p95: z.number(), samples: z.number() });
 const legacyResults = z.object({
+  machine: z.object({ date: z.string() }),
   renderer: z.object({
     notes: z.number(),
     filter: z.object({ painted: latency }),
@@ -25,6 +27,10 @@ const legacyResults = z.object({
   }),
 });
 
+/** What the release's own bench recorded on the day it was committed: the figure the target was set from. */
+export type RecordedFilter =
+  { date: string; notes: number; filter: z.infer<typeof latency> } | { skipped: string };
+
 export type LegacyRenderer =
   | {
       commit: string;
@@ -32,8 +38,36 @@ export type LegacyRenderer =
       filter: z.infer<typeof latency>;
       search: z.infer<typeof latency>;
       nullKeystroke: z.infer<typeof latency>;
+      recorded: RecordedFilter;
     }
   | { skipped: string };
+
+/** Reads a release's committed bench/results.json: its filter keystroke figure and the day it was measured. */
+export function recordedFilter(json: string): RecordedFilter {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (e) {
+    return { skipped: `its committed bench/results.json is unreadable: ${(e as Error).message}` };
+  }
+  const parsed = legacyResults.safeParse(data);
+  if (!parsed.success)
+    return {
+      skipped: `its committed bench/results.json has no renderer figures: ${parsed.error.issues[0]?.message}`,
+    };
+  const { machine, renderer } = parsed.data;
+  return { date: machine.date, notes: renderer.notes, filter: renderer.filter.painted };
+}
+
+function committedResults(repo: string): RecordedFilter {
+  const r = spawnSync('git', ['show', `${LEGACY_RENDERER_COMMIT}:bench/results.json`], {
+    cwd: repo,
+    encoding: 'utf8',
+    maxBuffer: 64 * 2 ** 20,
+  });
+  if (r.status !== 0) return { skipped: `git show failed: ${(r.stderr ?? '').trim()}` };
+  return recordedFilter(r.stdout);
+}
 
 function run(
   cmd: string,
@@ -86,6 +120,7 @@ export function benchLegacyRenderer(repo = process.cwd()): LegacyRenderer {
       filter: r.filter.painted,
       search: r.search.painted,
       nullKeystroke: r.nullKeystroke.painted,
+      recorded: committedResults(repo),
     };
   } finally {
     removeWorktree();
