@@ -145,8 +145,6 @@ export function createResponseDecoder(opts: ResponseDecoderOptions = {}): Respon
     });
     let loaded!: () => void;
     const slot: Slot = { worker, pending: new Map(), loaded: new Promise<void>((r) => (loaded = r)) };
-    // An idle worker must not keep a command-line run alive; a busy one must.
-    worker.unref();
     const fail = (err: unknown) => {
       loaded();
       if (slots[index] === slot) slots[index] = undefined;
@@ -156,7 +154,15 @@ export function createResponseDecoder(opts: ResponseDecoderOptions = {}): Respon
       void worker.terminate();
     };
     worker.on('message', (reply: DecodeReply | typeof WORKER_READY) => {
-      if (reply === WORKER_READY) return loaded();
+      // A worker holds the process open while it loads its code and while it has bodies to read; idle, it must
+      // not keep a command-line run alive. Listening for messages refs it, so it lets go once it has loaded:
+      // a worker warmed but never given a body (every response small enough to read in place) would otherwise
+      // hold the process open after the work is done.
+      if (reply === WORKER_READY) {
+        loaded();
+        if (slot.pending.size === 0) worker.unref();
+        return;
+      }
       const p = slot.pending.get(reply.id);
       if (!p) return;
       slot.pending.delete(reply.id);

@@ -1,10 +1,12 @@
 // Responses decoded off the main thread: the same results and the same typed errors as decoding in place, a
 // main thread that keeps answering while a large or hostile body is read, and a decoder that survives a
 // response too big for its heap.
+import { spawnSync } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
 import { createBackend, recentNotes } from '../../../src-main/sandbox/backend';
@@ -209,4 +211,40 @@ describe('the response decoder', () => {
     expect(next.data?.SendNote).toHaveLength(500);
     await tight.close();
   });
+
+  // A command-line run ends when its work is done: a warmed worker that was never given a body (every response
+  // small enough to read in place) must not hold the process open, nor one that has finished its last job.
+  it.each([
+    ['warmed and never used', '', 'idle'],
+    [
+      'after its last job',
+      `await d.decode({ op: 'BuyerNoteList', status: 200, contentType: 'text/xml; charset=utf-8', ns: ${JSON.stringify(DEFAULT_NAMESPACES)}, secrets: [], body: new TextEncoder().encode(${JSON.stringify(notesResponse(5).toString())}) }).then((r) => process.stdout.write(r.data.SendNote.length + ' notes, '));`,
+      '5 notes, idle',
+    ],
+  ])(
+    'lets the process exit when idle: %s',
+    (_, use, printed) => {
+      const pool = pathToFileURL(resolve('src-main/soap/decode-pool.ts')).href;
+      const script = `
+      const { createResponseDecoder } = await import(${JSON.stringify(pool)});
+      const d = createResponseDecoder({ minWorkerBytes: 16, workers: 1 });
+      await d.warm();
+      ${use}
+      process.stdout.write('idle');
+    `;
+      const dir = mkdtempSync(join(tmpdir(), 'decoder-exit-'));
+      const file = join(dir, 'run.mjs');
+      writeFileSync(file, script);
+      const child = spawnSync(process.execPath, ['--import', 'tsx', file], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      rmSync(dir, { recursive: true, force: true });
+      expect(child.stderr + child.stdout).toBe(printed);
+      // Killed by the timeout, it has no exit status.
+      expect(child.signal).toBeNull();
+      expect(child.status).toBe(0);
+    },
+    30_000,
+  );
 });
