@@ -227,12 +227,15 @@ if (want('mirror')) {
     const design = s.variant === 'mirror' ? 'mirror (SQLite)' : 'JSON cache (0.1.0)';
     const what = s.step === 'sync' ? 'full sync' : 'refresh, nothing new';
     const open = s.openMs >= 100 ? ` (+ ${fmt(s.openMs / 1000, 2)} s opening the saved notes)` : '';
+    const runs = s.wallRunsMs
+      ? `, the median of ${s.wallRunsMs.length} fresh processes (${s.wallRunsMs.map((ms) => fmt(ms / 1000, 2)).join(', ')} s)`
+      : '';
     const warm =
       s.warmWallMs === undefined
         ? ''
         : `; ${fmt(s.warmWallMs / 1000, 2)} s the next time in the same process`;
     log(
-      `| ${what} | ${design} | ${fmt(s.wallMs / 1000, 2)} s${open}${warm} | ${count(s.calls)} | ${count(s.notes)} | ${s.step === 'sync' ? '—' : mb(s.bytesWritten)} | ${mb(s.bytesOnDisk)} | ${Math.round(s.maxRssMB)} MB |`,
+      `| ${what} | ${design} | ${fmt(s.wallMs / 1000, 2)} s${open}${runs}${warm} | ${count(s.calls)} | ${count(s.notes)} | ${s.step === 'sync' ? '—' : mb(s.bytesWritten)} | ${mb(s.bytesOnDisk)} | ${Math.round(s.maxRssMB)} MB |`,
     );
   }
   const refresh = r.steps.find((s) => s.step === 'refresh' && s.variant === 'mirror');
