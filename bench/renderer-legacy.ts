@@ -42,19 +42,26 @@ export type LegacyRenderer =
     }
   | { skipped: string };
 
-/** Reads a release's committed bench/results.json: its filter keystroke figure and the day it was measured. */
-export function recordedFilter(json: string): RecordedFilter {
+type Results = z.infer<typeof legacyResults>;
+
+/** A bench/results.json's text as the release's bench wrote it, or why it cannot be read (`which` names the file). */
+function parseResults(json: string, which: string): { data: Results } | { skipped: string } {
   let data: unknown;
   try {
     data = JSON.parse(json);
   } catch (e) {
-    return { skipped: `its committed bench/results.json is unreadable: ${(e as Error).message}` };
+    return { skipped: `${which} is unreadable: ${(e as Error).message}` };
   }
   const parsed = legacyResults.safeParse(data);
-  if (!parsed.success)
-    return {
-      skipped: `its committed bench/results.json has no renderer figures: ${parsed.error.issues[0]?.message}`,
-    };
+  return parsed.success
+    ? { data: parsed.data }
+    : { skipped: `${which} has no renderer figures: ${parsed.error.issues[0]?.message}` };
+}
+
+/** Reads a release's committed bench/results.json: its filter keystroke figure and the day it was measured. */
+export function recordedFilter(json: string): RecordedFilter {
+  const parsed = parseResults(json, 'its committed bench/results.json');
+  if ('skipped' in parsed) return parsed;
   const { machine, renderer } = parsed.data;
   return { date: machine.date, notes: renderer.notes, filter: renderer.filter.painted };
 }
@@ -105,14 +112,14 @@ export function benchLegacyRenderer(repo = process.cwd()): LegacyRenderer {
       (progress('its own renderer bench'),
       run(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'renderer'], dir));
     if (failed) return { skipped: failed };
-    let parsed;
+    let json: string;
     try {
-      parsed = legacyResults.safeParse(JSON.parse(readFileSync(join(dir, 'bench/results.json'), 'utf8')));
+      json = readFileSync(join(dir, 'bench/results.json'), 'utf8');
     } catch (e) {
       return { skipped: `its bench/results.json is unreadable: ${(e as Error).message}` };
     }
-    if (!parsed.success)
-      return { skipped: `its bench/results.json has another shape: ${parsed.error.message}` };
+    const parsed = parseResults(json, 'its bench/results.json');
+    if ('skipped' in parsed) return parsed;
     const r = parsed.data.renderer;
     return {
       commit: LEGACY_RENDERER_COMMIT,
