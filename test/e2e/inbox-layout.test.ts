@@ -142,3 +142,73 @@ describe('the inbox at every window size', () => {
     }
   }
 });
+
+/** Rows past their SLA whose badge is cut off, and waiting times cut off without a tooltip, as readable lines. */
+function waitingCellProblems(page: Page): Promise<{ late: number; problems: string[] }> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    let late = 0;
+    for (const cell of Array.from(document.querySelectorAll<HTMLElement>('.note-row > .c-waiting'))) {
+      const seq = cell.closest('[data-seqno]')?.getAttribute('data-seqno');
+      const box = cell.getBoundingClientRect();
+      const right = box.right - parseFloat(getComputedStyle(cell).paddingRight);
+      const time = cell.querySelector<HTMLElement>('.waiting');
+      const badge = cell.querySelector('.sla-badge');
+      if (time?.classList.contains('late')) {
+        late++;
+        if (!badge) problems.push(`${seq}: past the SLA without a badge`);
+      }
+      if (badge) {
+        const b = badge.getBoundingClientRect();
+        if (b.right > right + 0.5 || b.left < box.left)
+          problems.push(`${seq}: badge cut off (${b.right} > ${right})`);
+      }
+      if (time && time.scrollWidth > time.clientWidth + 1 && time.title !== time.textContent)
+        problems.push(`${seq}: waiting time "${time.textContent}" cut off without a tooltip`);
+    }
+    return { late, problems };
+  });
+}
+
+describe('a note past its SLA', () => {
+  for (const lang of ['ko', 'en'] as const) {
+    it(`${lang}: shows its badge however long it has waited, at the smallest and the default window`, async () => {
+      const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+      // A period of almost six months: the oldest unanswered notes have waited over 100 days ("172일").
+      await deps.settings.update({
+        language: lang,
+        inbox: { filters: { preset: 'custom', start: '2026-06-01', end: '2026-11-20' } },
+      });
+      const app = await openApp({
+        handlers: createHandlers(deps),
+        schemas: requestSchemas,
+        locale: lang === 'ko' ? 'ko-KR' : 'en-US',
+        viewport: SIZES[0]!,
+      });
+      try {
+        const { page } = app;
+        await page.clock.setFixedTime(TEST_NOW);
+        await page.reload();
+        await page.locator('.note-row').first().waitFor(LONG);
+        await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
+        // Longest wait first: what a seller looks at to see what is waiting oldest first.
+        const waiting = page.getByRole('columnheader', { name: lang === 'ko' ? '대기' : 'Waiting' });
+        await waiting.getByRole('button').click();
+        await expect.poll(() => waiting.getAttribute('aria-sort')).toBe('descending');
+        const first = page.locator('.note-row .waiting').first();
+        await expect.poll(() => first.textContent()).toMatch(/^\d{3}/);
+        for (const size of [SIZES[0]!, SIZES[2]!]) {
+          await page.setViewportSize(size);
+          await page.waitForTimeout(200);
+          const { late, problems } = await waitingCellProblems(page);
+          expect(late, `${size.width}×${size.height}`).toBeGreaterThan(5);
+          expect(problems, `${size.width}×${size.height}`).toEqual([]);
+        }
+        expect(app.pageErrors).toEqual([]);
+      } finally {
+        await app.close();
+        await deps.close();
+      }
+    });
+  }
+});

@@ -227,6 +227,7 @@ const Row = memo(function Row(props: {
   const open = n.replyStatus === 'NoReply';
   const waiting = open && !handled;
   const late = waiting && isPastSla(n, now, slaHours);
+  const waited = open ? time.duration(now - n.at) : undefined;
   // Narrow columns cut English words: the whole one is the cell's tooltip.
   const statusLabel = t(waiting || !open ? `inbox.status.${n.replyStatus}` : 'inbox.status.Handled');
   const classes = ['note-row'];
@@ -278,8 +279,8 @@ const Row = memo(function Row(props: {
       <div role="gridcell" className="c-waiting num">
         {open && (
           <>
-            <span className={late ? 'waiting late' : waiting ? 'waiting' : 'waiting muted'}>
-              {time.duration(now - n.at)}
+            <span className={late ? 'waiting late' : waiting ? 'waiting' : 'waiting muted'} title={waited}>
+              {waited}
             </span>
             {late && (
               <span className="sla-badge" data-testid="sla-badge">

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useI18n } from '../../i18n';
 import { dateTimeFormat } from '../../format/date-times';
 import { formatMarketDay, formatRelative } from '../../format/relative-times';
+import { formatWaiting } from './model/waiting';
 
 export interface TimeFormat {
   relative(ms: number): string;
@@ -25,13 +26,7 @@ export function useTimeFormat(timeZone: string, nowMs: number): TimeFormat {
       absolute: shared.dateTime,
       clock: shared.clock,
       day: (day) => formatMarketDay(day, lang),
-      duration(ms) {
-        const minutes = Math.max(0, Math.floor(ms / 60_000));
-        if (minutes < 60) return t('inbox.duration.m', { n: minutes });
-        const hours = Math.floor(minutes / 60);
-        if (hours < 48) return t('inbox.duration.h', { n: hours });
-        return t('inbox.duration.d', { n: Math.floor(hours / 24), h: hours % 24 });
-      },
+      duration: (ms) => formatWaiting(ms, t),
     };
   }, [lang, t, timeZone, nowMs]);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMarketDay, formatRelative } from '../../../src-renderer/format/relative-times';
+import { formatWaiting } from '../../../src-renderer/features/inbox/model/waiting';
+import { translatorFor } from '../../../src-renderer/i18n/translator';
 import { groupFailures } from '../../../src-shared/sync-failures';
 
 const NOW = Date.UTC(2026, 10, 24, 3, 0, 0);
@@ -28,6 +30,32 @@ describe('relative times and market days', () => {
   it('writes a market day as month and day whatever the zone of the computer', () => {
     expect(formatMarketDay('2026-11-14', 'ko')).toBe('11. 14.');
     expect(formatMarketDay('2026-11-14', 'en')).toBe('11/14');
+  });
+});
+
+describe('how long a note has waited', () => {
+  const ko = translatorFor('ko');
+  const en = translatorFor('en');
+  const H = 3_600_000;
+
+  it('is as precise as is useful: minutes, hours, days and hours, then whole days', () => {
+    expect(formatWaiting(59 * 60_000, ko)).toBe('59분');
+    expect(formatWaiting(47 * H + 59 * 60_000, ko)).toBe('47시간');
+    expect(formatWaiting(48 * H, ko)).toBe('2일 0시간');
+    expect(formatWaiting(9 * 24 * H + 23 * H, ko)).toBe('9일 23시간');
+    expect(formatWaiting(10 * 24 * H, ko)).toBe('10일');
+    expect(formatWaiting(171 * 24 * H + 11 * H, ko)).toBe('171일');
+    // Rounded like the received column beside it: a note received "172일 전" has waited 172일, not 171일.
+    expect(formatWaiting(171 * 24 * H + 23 * H, ko)).toBe('172일');
+    expect(formatRelative(NOW - (171 * 24 * H + 23 * H), NOW, 'ko', 'narrow')).toBe('172일 전');
+    expect(formatWaiting(171 * 24 * H + 23 * H, en)).toBe('172 d');
+    expect(formatWaiting(9 * 24 * H + 5 * H, en)).toBe('9 d 5 h');
+  });
+
+  it('groups an absurd number of days and never goes below zero', () => {
+    expect(formatWaiting(1234 * 24 * H, ko)).toBe('1,234일');
+    expect(formatWaiting(1234 * 24 * H, en)).toBe('1,234 d');
+    expect(formatWaiting(-5 * H, en)).toBe('0 min');
   });
 });
 
