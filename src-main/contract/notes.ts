@@ -233,6 +233,23 @@ export interface NotesCountResult {
   noReply: number;
 }
 
+export interface NotesWaitingOutsideRequest {
+  /** The period on screen: what waits for an answer before or after it is counted. */
+  start: NoteDay;
+  end: NoteDay;
+  /** A note received before this instant is past the SLA (now minus the SLA's hours). */
+  lateBeforeMs: number;
+}
+
+export interface NotesWaitingOutsideResult {
+  /** NoReply, not marked handled, not withdrawn, and received outside the period. */
+  waiting: number;
+  /** Of those, past the SLA. */
+  late: number;
+  /** When the oldest of them was received. */
+  oldestAt?: number;
+}
+
 export interface NotesSyncRequest {
   /** First and last marketplace day, inclusive ('YYYY-MM-DD'). */
   start: NoteDay;
@@ -282,6 +299,8 @@ export interface NotesContract {
   'notes.lookup': { req: NotesLookupRequest; res: NotesLookupResult };
   /** Counts for a period the inbox does not hold (e.g. "3 more in the last 90 days"). */
   'notes.count': { req: NotesCountRequest; res: NotesCountResult };
+  /** What waits for an answer anywhere in the mirror outside the period on screen. */
+  'notes.waitingOutside': { req: NotesWaitingOutsideRequest; res: NotesWaitingOutsideResult };
   /** Runs a sync, or attaches to the one of this mirror that already covers the request. */
   'notes.sync': { req: NotesSyncRequest; res: NotesSyncSummary };
   'notes.syncState': { req: void; res: NotesSyncState };
@@ -307,6 +326,7 @@ export const NOTES_CHANNELS = [
   'notes.period',
   'notes.lookup',
   'notes.count',
+  'notes.waitingOutside',
   'notes.sync',
   'notes.syncState',
   'notes.cancelSync',

@@ -12,6 +12,8 @@ import type {
   NoteDay,
   NoteLocalMark,
   NotesCountRequest,
+  NotesWaitingOutsideRequest,
+  NotesWaitingOutsideResult,
   NotesCountResult,
   NotesLastSync,
   NotesLookupRequest,
@@ -494,6 +496,28 @@ export class MirrorStore {
       )
       .get(...f.params) as { total: number; waiting: number };
     return { total: Number(row.total), noReply: Number(row.waiting) };
+  }
+
+  /**
+   * What waits for an answer outside a period: held notes received before or after it that are NoReply, not
+   * withdrawn and not marked handled; how many of them are past the SLA, and when the oldest came in.
+   */
+  waitingOutside(q: NotesWaitingOutsideRequest): NotesWaitingOutsideResult {
+    const row = this.db
+      .prepare(
+        `SELECT count(*) AS waiting, coalesce(sum(at < ?), 0) AS late, min(at) AS oldest
+         FROM notes
+         WHERE NOT (at BETWEEN ? AND ?) AND reply_status = 'NoReply' AND withdrawn_at IS NULL
+           AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1)`,
+      )
+      .get(q.lateBeforeMs, dayStartMs(q.start), dayEndMs(q.end)) as {
+      waiting: number;
+      late: number;
+      oldest: number | null;
+    };
+    const out: NotesWaitingOutsideResult = { waiting: Number(row.waiting), late: Number(row.late) };
+    if (row.oldest !== null) out.oldestAt = Number(row.oldest);
+    return out;
   }
 
   // ---- the seller's marks ----

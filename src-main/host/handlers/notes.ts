@@ -88,6 +88,8 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
 
     'notes.count': (req) => withMirror((m) => m.store.count(req)),
 
+    'notes.waitingOutside': (req) => withMirror((m) => m.store.waitingOutside(req)),
+
     'notes.sync': async (req, ctx) => {
       const m = await activeMirror();
       const { client, info } = m.active;
@@ -219,6 +221,7 @@ export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
     buyerId: z.string().max(100).optional(),
     text: text.optional(),
   }),
+  'notes.waitingOutside': marketPeriodSchema({ lateBeforeMs: z.number().int().nonnegative() }),
   'notes.sync': marketPeriodSchema(
     {
       sellerIds: z.array(sellerId).max(50).optional(),

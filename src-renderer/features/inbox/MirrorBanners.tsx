@@ -4,7 +4,12 @@
 import { memo, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
-import type { CarryOverOffer, NotesMirrorNotice, NotesMirrorStatus } from '../../../src-main/contract';
+import type {
+  CarryOverOffer,
+  NotesMirrorNotice,
+  NotesMirrorStatus,
+  NotesWaitingOutsideResult,
+} from '../../../src-main/contract';
 import { call } from '../../api/desk';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
@@ -178,6 +183,40 @@ export const OutsidePeriodHint = memo(function OutsidePeriodHint({
         </>
       )}
       {withdrawn > 0 && <span className="muted">{t('inbox.outside.withdrawn', { count: withdrawn })}</span>}
+    </div>
+  );
+});
+
+/**
+ * Notes waiting for an answer outside the period on screen (older than it, or newer than a past period): how
+ * many, how many past the SLA, how long the oldest has waited, and one button that shows them all, the longest
+ * wait first. The sidebar's count includes them; this says where they are.
+ */
+export const WaitingOutsideHint = memo(function WaitingOutsideHint({
+  outside,
+  oldestWaited,
+  onShow,
+}: {
+  outside: NotesWaitingOutsideResult | undefined;
+  /** How long the oldest has waited, in the inbox's wording. */
+  oldestWaited: (oldestAt: number) => string;
+  onShow: (oldestAt: number) => void;
+}) {
+  const { t } = useI18n();
+  if (!outside || outside.waiting === 0 || outside.oldestAt === undefined) return null;
+  const oldestAt = outside.oldestAt;
+  return (
+    <div className="outside-hint" role="status" data-testid="waiting-outside">
+      <span>
+        {t('inbox.waitingOutside', {
+          count: outside.waiting,
+          late: outside.late,
+          oldest: oldestWaited(oldestAt),
+        })}
+      </span>
+      <button type="button" className="btn btn-small" onClick={() => onShow(oldestAt)}>
+        {t('inbox.waitingOutside.show')}
+      </button>
     </div>
   );
 });

@@ -13,10 +13,12 @@ import { ErrorPanel } from '../../ui/ErrorPanel';
 import { FacetBar, TopFilters } from './FilterBar';
 import { InboxBanners, syncOutcome } from './InboxBanners';
 import { EmptyList, InboxLayout, ListMeta, ListSkeleton } from './InboxLayout';
-import { OutsidePeriodHint } from './MirrorBanners';
+import { OutsidePeriodHint, WaitingOutsideHint } from './MirrorBanners';
 import {
+  allWaitingFilters,
   defaultFilters,
   filtersToJson,
+  hasLookups,
   hasNarrowing,
   parseFilters,
   rememberLookups,
@@ -40,6 +42,7 @@ import {
   useMirrorStatus,
   useNotesSync,
   useNow,
+  useWaitingOutside,
   usePeriodNotes,
 } from './use-notes';
 import { useNoteSelection } from './use-selection';
@@ -123,8 +126,13 @@ const Inbox = memo(function Inbox(props: {
   const widenPeriod = useCallback(() => patch({ preset: '90d' }), [patch]);
   const now = useNow(30_000);
   const time = useTimeFormat(timeZone, now);
-  const { setLastSync } = useShellSlots();
   const today = marketDayOf(now);
+  const showAllWaiting = useCallback(
+    (oldestAt: number) => patch(allWaitingFilters(oldestAt, today)),
+    [patch, today],
+  );
+  const oldestWaited = useCallback((at: number) => time.duration(now - at), [time, now]);
+  const { setLastSync } = useShellSlots();
   const range = useMemo(() => resolveRange(f, today), [f.preset, f.start, f.end, today]); // eslint-disable-line react-hooks/exhaustive-deps
   const { start, end } = range;
   const mirror = useMirrorStatus(props.profileId);
@@ -158,6 +166,7 @@ const Inbox = memo(function Inbox(props: {
     setLastSync(data.asOf ? new Date(data.asOf) : undefined);
   }, [data.asOf, setLastSync]);
 
+  const outside = useWaitingOutside(props.profileId, range, period.data?.revision, now, slaHours);
   const { columns, rows, around } = useInboxView({
     notes: data.notes,
     local: data.local,
@@ -165,6 +174,7 @@ const Inbox = memo(function Inbox(props: {
     range,
     now,
     slaHours,
+    outside,
   });
   const selection = useNoteSelection(data.notes, columns, rows);
   const { selected, openNote, open } = selection;
@@ -312,16 +322,21 @@ const Inbox = memo(function Inbox(props: {
         />
       }
       hint={
-        <OutsidePeriodHint
-          search={f.search}
-          itemNo={f.itemNo}
-          orderNo={f.orderNo}
-          buyerId={f.buyerId}
-          sellerId={f.sellerId}
-          range={range}
-          empty={rows.length === 0}
-          onWiden={widenPeriod}
-        />
+        <>
+          {!hasLookups(f) && (
+            <WaitingOutsideHint outside={outside} oldestWaited={oldestWaited} onShow={showAllWaiting} />
+          )}
+          <OutsidePeriodHint
+            search={f.search}
+            itemNo={f.itemNo}
+            orderNo={f.orderNo}
+            buyerId={f.buyerId}
+            sellerId={f.sellerId}
+            range={range}
+            empty={rows.length === 0}
+            onWiden={widenPeriod}
+          />
+        </>
       }
       list={
         loading ? (

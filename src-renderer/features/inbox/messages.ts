@@ -97,6 +97,9 @@ export const inboxKo = {
   'inbox.outside.more_other': '최근 {days, number}일에는 이 조건의 문의가 {count, number}건 더 있습니다.',
   'inbox.outside.onlyThere_other': '이 기간에는 없지만 최근 {days, number}일에는 {count, number}건 있습니다.',
   'inbox.outside.widen': '기간 넓히기',
+  'inbox.waitingOutside_other':
+    '이 기간 밖에도 답변을 기다리는 문의가 {count, number}건 있습니다(SLA 초과 {late, number}건, 가장 오래된 문의는 {oldest}째 대기 중).',
+  'inbox.waitingOutside.show': '미답변 모두 보기',
   'inbox.outside.withdrawn_other':
     '마켓에서 더 이상 보이지 않는 문의 {count, number}건은 목록과 개수에서 뺐습니다(보관함에는 처리 표시·메모와 함께 남아 있음).',
   'inbox.empty': '조건에 맞는 문의가 없습니다.',
@@ -254,6 +257,11 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
   'inbox.outside.onlyThere_other':
     'None in this period, but {count, number} in the last {days, number} days.',
   'inbox.outside.widen': 'Widen the period',
+  'inbox.waitingOutside_one':
+    'Outside this period, 1 more note waits for an answer ({late, number} past the SLA, waiting for {oldest}).',
+  'inbox.waitingOutside_other':
+    'Outside this period, {count, number} more notes wait for an answer ({late, number} past the SLA, the oldest waiting for {oldest}).',
+  'inbox.waitingOutside.show': 'Show all waiting',
   'inbox.outside.withdrawn_one':
     'One matching note the marketplace no longer lists is left out of the list and the counts (kept with its mark and memo).',
   'inbox.outside.withdrawn_other':

@@ -17,8 +17,10 @@ export function useInboxView(input: {
   range: ResolvedRange;
   now: number;
   slaHours: number;
+  /** What waits outside the period, from the store. */
+  outside: { waiting: number; late: number } | undefined;
 }) {
-  const { notes, local, filters: f, range, now, slaHours } = input;
+  const { notes, local, filters: f, range, now, slaHours, outside } = input;
   // Per data revision: the columns every filter pass runs over, the search index and the display order.
   // The marks are in the columns: a handled note leaves the waiting count, the SLA count and the badge.
   const columns = useMemo(() => buildColumns(notes, local), [notes, local]);
@@ -61,11 +63,17 @@ export function useInboxView(input: {
   // next one, so that frame lays out and paints only the rows the seller is looking at.
   const around = useAfterPaint(view);
 
-  // The sidebar counts what waits for an answer in the period, whatever else is filtered.
+  // The sidebar counts what waits for an answer in the whole mirror, whatever is filtered: the period's notes
+  // from here (a mark moves it at once), the rest from the store.
+  const outsideWaiting = outside?.waiting ?? 0;
+  const outsideLate = outside?.late ?? 0;
   const badge = useMemo(() => {
     const { waiting, late } = waitingIn(columns, range, now, slaHours);
-    return { value: waiting, tone: late > 0 ? ('alert' as const) : ('neutral' as const) };
-  }, [columns, range, now, slaHours]);
+    return {
+      value: waiting + outsideWaiting,
+      tone: late + outsideLate > 0 ? ('alert' as const) : ('neutral' as const),
+    };
+  }, [columns, range, now, slaHours, outsideWaiting, outsideLate]);
   useNavCount('inbox', badge);
 
   return { columns, rows: view.rows, around };

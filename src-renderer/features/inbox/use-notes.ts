@@ -13,6 +13,7 @@ import type {
   NotesProgressEvent,
   NotesSyncRequest,
   NotesSyncSummary,
+  NotesWaitingOutsideResult,
 } from '../../../src-main/contract';
 import { decodePeriod } from '../../../src-shared/note-period';
 import { call, getDesk } from '../../api/desk';
@@ -149,6 +150,34 @@ export function useNotesSync() {
   }, []);
 
   return { ...state, start, cancel };
+}
+
+/**
+ * What waits for an answer in this profile's mirror outside the period on screen: the sidebar's count adds it,
+ * and the inbox says so, so a note older than the period never waits unseen. Asked again when the mirror's
+ * revision moves (a sync, a mark) and each minute the SLA line moves.
+ */
+export function useWaitingOutside(
+  profileId: string,
+  range: { start: string; end: string },
+  revision: number | undefined,
+  nowMs: number,
+  slaHours: number,
+): NotesWaitingOutsideResult | undefined {
+  const lateBeforeMs = Math.floor((nowMs - slaHours * 3_600_000) / 60_000) * 60_000;
+  const { start, end } = range;
+  return useQuery({
+    queryKey: [...NOTES_ROOT, 'waitingOutside', profileId, start, end, revision, lateBeforeMs],
+    enabled: revision !== undefined,
+    queryFn: ({ signal }) => call('notes.waitingOutside', { start, end, lateBeforeMs }, signal),
+    // While the next answer comes, the last one of the same profile and period stands (no flicker each minute).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === profileId &&
+      previousQuery.queryKey[3] === start &&
+      previousQuery.queryKey[4] === end
+        ? previous
+        : undefined,
+  }).data;
 }
 
 /** Ticks every `ms` (relative times and SLA clocks move on without new data). */

@@ -187,6 +187,61 @@ describe('questions the store answers about the whole mirror', () => {
   });
 });
 
+describe('what waits outside the period on screen', () => {
+  it('counts waiting notes before and after the period, the late ones and the oldest; handled and withdrawn ones do not wait', () => {
+    const store = openStore();
+    store.writeNotes(ALL);
+    const start = addDays(TODAY, -40);
+    const end = addDays(TODAY, -20);
+    const lateBeforeMs = NOW.getTime() - 48 * 3_600_000;
+    const outside = (n: InboxNote) => n.at < dayStartMs(start) || n.at > dayEndMs(end);
+    const waiting = ALL.filter((n) => n.replyStatus === 'NoReply' && outside(n));
+    const before = waiting.filter((n) => n.at < dayStartMs(start));
+    const after = waiting.filter((n) => n.at > dayEndMs(end));
+    // The sandbox's data has waiting notes on both sides, some within the SLA (the last two days).
+    expect(before.length).toBeGreaterThan(0);
+    expect(after.filter((n) => n.at >= lateBeforeMs).length).toBeGreaterThan(0);
+    const oldest = Math.min(...waiting.map((n) => n.at));
+    expect(store.waitingOutside({ start, end, lateBeforeMs })).toEqual({
+      waiting: waiting.length,
+      late: waiting.filter((n) => n.at < lateBeforeMs).length,
+      oldestAt: oldest,
+    });
+
+    // The oldest handled here: it no longer waits, and the next oldest is the oldest.
+    const first = waiting.find((n) => n.at === oldest)!;
+    store.setMark(first.seqNo, { handled: true }, 1);
+    const rest = waiting.filter((n) => n !== first);
+    expect(store.waitingOutside({ start, end, lateBeforeMs })).toMatchObject({
+      waiting: rest.length,
+      oldestAt: Math.min(...rest.map((n) => n.at)),
+    });
+
+    // A waiting note of today answered on the marketplace, another no longer listed: neither waits.
+    const today = dayOf(SELLER, TODAY);
+    const [answered, gone] = today.filter((n) => n.replyStatus === 'NoReply');
+    expect(answered && gone).toBeTruthy();
+    store.writeSlice(
+      {
+        sellerId: SELLER,
+        day: TODAY,
+        notes: today
+          .filter((n) => n !== gone)
+          .map((n) => (n === answered ? { ...n, replyStatus: 'ReplyComplete' as const } : n)),
+        complete: true,
+      },
+      2,
+    );
+    expect(store.waitingOutside({ start, end, lateBeforeMs }).waiting).toBe(rest.length - 2);
+
+    // Inside the period nothing is counted; a mirror with nothing waiting outside says so.
+    expect(store.waitingOutside({ start: addDays(TODAY, -400), end: TODAY, lateBeforeMs })).toEqual({
+      waiting: 0,
+      late: 0,
+    });
+  });
+});
+
 describe('marks', () => {
   it('keeps a mark on disk once set, and removes one left neither handled nor with a memo', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'mirror-')), 'm.sqlite');

@@ -8,6 +8,7 @@ import {
   dayEndMs,
   dayStartMs,
   isSaneMarketDay,
+  marketDayOf,
 } from '../../../../src-shared/market-day';
 import { INQUIRY_TYPES, REPLY_STATUSES } from '../../../../src-shared/note-fields';
 
@@ -166,6 +167,11 @@ export function resolveRange(f: InboxFilters, today: string): ResolvedRange {
 }
 
 /** Whether any filter narrows the view beyond the period (Esc clears these). */
+/** A search, or a note looked up by item, order, buyer or seller: the list is about those notes. */
+export function hasLookups(f: InboxFilters): boolean {
+  return !!f.itemNo || !!f.orderNo || !!f.buyerId || !!f.sellerId || !!f.search;
+}
+
 export function hasNarrowing(f: InboxFilters): boolean {
   return (
     f.status !== 'All' ||
@@ -177,4 +183,23 @@ export function hasNarrowing(f: InboxFilters): boolean {
     !!f.search ||
     !!f.waiting
   );
+}
+
+/**
+ * Every note waiting for an answer, the longest wait first: from the day the oldest came in to today (a period
+ * longer than one sync keeps today and loses its oldest days, as any custom period does), no chip or waiting
+ * time narrowing it.
+ */
+export function allWaitingFilters(oldestAt: number, today: string): Partial<InboxFilters> {
+  const oldest = marketDayOf(oldestAt);
+  return {
+    preset: 'custom',
+    start: oldest < today ? oldest : today,
+    end: today,
+    status: WAITING,
+    types: [],
+    waiting: '',
+    // The waiting sort's ascending order is by received time: the longest wait first.
+    sort: { key: 'waiting', dir: 'asc' },
+  };
 }
