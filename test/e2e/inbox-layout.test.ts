@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
+import type { SettingsPatch } from '../../src-main/contract';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
+import type { AppUnderTest } from './harness';
 
 afterAll(closeBrowser);
 const LONG = { timeout: 60_000 };
@@ -18,6 +20,41 @@ const SIZES = [
   { width: 1360, height: 860 },
 ];
 const SHOTS = mkdtempSync(join(tmpdir(), 'inbox-layout-'));
+
+/**
+ * The inbox on the sandbox in `lang` at the smallest window, the page's clock at the sandbox's, once the first
+ * sync is done; `settings` are saved before it opens.
+ */
+async function openInbox(
+  lang: 'ko' | 'en',
+  scheme: 'light' | 'dark',
+  settings: Omit<SettingsPatch, 'language'> = {},
+): Promise<{ app: AppUnderTest; close: () => Promise<void> }> {
+  const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+  await deps.settings.update({ ...settings, language: lang });
+  const app = await openApp({
+    handlers: createHandlers(deps),
+    schemas: requestSchemas,
+    locale: lang === 'ko' ? 'ko-KR' : 'en-US',
+    colorScheme: scheme,
+    viewport: SIZES[0]!,
+  });
+  const close = async () => {
+    await app.close();
+    await deps.close();
+  };
+  try {
+    const { page } = app;
+    await page.clock.setFixedTime(TEST_NOW);
+    await page.reload();
+    await page.locator('.note-row').first().waitFor(LONG);
+    await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
+    return { app, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
 
 /** What is wrong with the inbox's layout on screen now: overlapping or cut-off controls, as readable lines. */
 function layoutProblems(page: Page): Promise<string[]> {
@@ -95,21 +132,9 @@ describe('the inbox at every window size', () => {
   for (const lang of ['ko', 'en'] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       it(`${lang}, ${scheme}: nothing overlaps, nothing is cut off`, async () => {
-        const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US' });
-        await deps.settings.update({ language: lang });
-        const app = await openApp({
-          handlers: createHandlers(deps),
-          schemas: requestSchemas,
-          locale: lang === 'ko' ? 'ko-KR' : 'en-US',
-          colorScheme: scheme,
-          viewport: SIZES[0]!,
-        });
+        const { app, close } = await openInbox(lang, scheme);
         try {
           const { page } = app;
-          await page.clock.setFixedTime(TEST_NOW);
-          await page.reload();
-          await page.locator('.note-row').first().waitFor(LONG);
-          await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
           // With a note open: the pane is part of the layout being checked.
           await page.locator('.note-row').nth(1).click();
           await page.locator('aside.note-detail[data-seqno]').waitFor();
@@ -135,8 +160,7 @@ describe('the inbox at every window size', () => {
           await expect.poll(() => waiting.getAttribute('aria-sort')).not.toBeNull();
           expect(app.pageErrors).toEqual([]);
         } finally {
-          await app.close();
-          await deps.close();
+          await close();
         }
       });
     }
@@ -173,24 +197,12 @@ function waitingCellProblems(page: Page): Promise<{ late: number; problems: stri
 describe('a note past its SLA', () => {
   for (const lang of ['ko', 'en'] as const) {
     it(`${lang}: shows its badge however long it has waited, at the smallest and the default window`, async () => {
-      const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US' });
       // A period of almost six months: the oldest unanswered notes have waited over 100 days ("172일").
-      await deps.settings.update({
-        language: lang,
+      const { app, close } = await openInbox(lang, 'light', {
         inbox: { filters: { preset: 'custom', start: '2026-06-01', end: '2026-11-20' } },
-      });
-      const app = await openApp({
-        handlers: createHandlers(deps),
-        schemas: requestSchemas,
-        locale: lang === 'ko' ? 'ko-KR' : 'en-US',
-        viewport: SIZES[0]!,
       });
       try {
         const { page } = app;
-        await page.clock.setFixedTime(TEST_NOW);
-        await page.reload();
-        await page.locator('.note-row').first().waitFor(LONG);
-        await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
         // Longest wait first: what a seller looks at to see what is waiting oldest first.
         const waiting = page.getByRole('columnheader', { name: lang === 'ko' ? '대기' : 'Waiting' });
         await waiting.getByRole('button').click();
@@ -206,8 +218,7 @@ describe('a note past its SLA', () => {
         }
         expect(app.pageErrors).toEqual([]);
       } finally {
-        await app.close();
-        await deps.close();
+        await close();
       }
     });
   }

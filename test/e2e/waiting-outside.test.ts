@@ -75,7 +75,9 @@ describe('notes waiting outside the period', () => {
     await poll(async () => num(await badge.textContent())).toBe(inPeriod + before - 1);
 
     // Show them all: every waiting note in the list, the longest wait first, and nothing left outside.
-    await hint.getByRole('button', { name: '미답변 모두 보기' }).click();
+    // From the keyboard: the button takes focus like any other, and Enter presses it.
+    await hint.getByRole('button', { name: '미답변 모두 보기' }).focus();
+    await page.keyboard.press('Enter');
     await poll(() => hint.count()).toBe(0);
     await poll(() => waitingChip.getAttribute('aria-checked')).toBe('true');
     await poll(async () => num(await waitingChip.textContent())).toBe(inPeriod + before - 1);

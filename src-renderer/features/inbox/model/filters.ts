@@ -173,16 +173,7 @@ export function hasLookups(f: InboxFilters): boolean {
 }
 
 export function hasNarrowing(f: InboxFilters): boolean {
-  return (
-    f.status !== 'All' ||
-    f.types.length > 0 ||
-    !!f.itemNo ||
-    !!f.orderNo ||
-    !!f.buyerId ||
-    !!f.sellerId ||
-    !!f.search ||
-    !!f.waiting
-  );
+  return f.status !== 'All' || f.types.length > 0 || !!f.waiting || hasLookups(f);
 }
 
 /**
