@@ -7,6 +7,7 @@ import { buildSync } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { createDispatcher } from '../../src-main/host/dispatch';
 import type { Handlers, RequestSchemas } from '../../src-main/host/dispatch';
+import { TEST_NOW } from '../support/host-deps';
 import { launchChromium } from './chromium';
 
 export const APP_ORIGIN = 'https://seller-desk.app';
@@ -40,6 +41,12 @@ export interface AppOptions {
   locale?: string;
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
+  /**
+   * The page's clock, from before its first script runs: TEST_NOW unless told, the same instant as the test
+   * sandbox's clock (`createTestDeps`), so "today", the period presets and the SLA clocks of the page agree with the
+   * sandbox's data on any calendar day. `'real'` is for a test that wants the wall clock and says so.
+   */
+  clock?: Date | 'real';
 }
 
 export interface AppUnderTest {
@@ -117,6 +124,8 @@ export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
   );
   await page.exposeBinding('__deskAbort', async (_source, callId: string) => dispatcher.abort(callId));
   await page.addInitScript({ content: bridgeScript() });
+  const clock = opts.clock ?? TEST_NOW;
+  if (clock !== 'real') await context.clock.setFixedTime(clock);
   await page.goto(`${APP_ORIGIN}/index.html`);
   return { page, context, emit, calls, pageErrors, close: () => context.close() };
 }

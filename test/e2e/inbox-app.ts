@@ -36,8 +36,9 @@ export async function settled(page: Page, calls: AppUnderTest['calls'], after = 
 }
 
 /**
- * Opens the app on `deps` (closed with the app after the test). With the clock pinned (the default) the page is
- * reloaded on TEST_NOW; with `settle` (the default) the call returns once the inbox's own sync has ended.
+ * Opens the app on `deps` (closed with the app after the test). The page's clock is TEST_NOW from its first script
+ * (the harness's default) unless `fixedClock` is false; with `settle` (the default) the call returns once the
+ * inbox's own sync has ended.
  */
 export async function openInbox(
   deps: TestDeps,
@@ -48,18 +49,13 @@ export async function openInbox(
     handlers: opts.handlers ?? createHandlers(deps),
     schemas: requestSchemas,
     locale: opts.locale ?? 'ko-KR',
+    ...(opts.fixedClock === false ? { clock: 'real' as const } : {}),
   });
   cleanup.push(async () => {
     await app.close();
     await deps.close().catch(() => {});
   });
-  let before = 0;
-  if (opts.fixedClock !== false) {
-    await app.page.clock.setFixedTime(TEST_NOW);
-    before = syncCalls(app.calls);
-    await app.page.reload();
-  }
-  if (opts.settle !== false) await settled(app.page, app.calls, before);
+  if (opts.settle !== false) await settled(app.page, app.calls);
   return app;
 }
 

@@ -28,8 +28,6 @@ describe('inbox custom period', () => {
     });
     const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas });
     const { page } = app;
-    await page.clock.setFixedTime(TEST_NOW);
-    await page.reload();
     await expect.poll(() => page.getByLabel('기간').inputValue()).toBe('7d');
     expect(await responsive(page)).toBe(true);
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { SettingsPatch } from '../../src-main/contract';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
-import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
 import type { AppUnderTest } from './harness';
 
@@ -45,8 +45,6 @@ async function openInbox(
   };
   try {
     const { page } = app;
-    await page.clock.setFixedTime(TEST_NOW);
-    await page.reload();
     await page.locator('.note-row').first().waitFor(LONG);
     await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
     return { app, close };

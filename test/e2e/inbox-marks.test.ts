@@ -30,8 +30,6 @@ describe('search marks in the inbox', () => {
     const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: 'ko-KR' });
     try {
       const { page } = app;
-      await page.clock.setFixedTime(TEST_NOW);
-      await page.reload();
       await page.getByTestId('note-count').waitFor(LONG);
       await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
       const marksOf = (seqNo: number | undefined) =>

@@ -173,7 +173,6 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     const bar = page.getByTestId('sync-progress').locator('progress');
     // Days, not seller × day slices: 83 days the mirror lacks, plus the newest synced day (its catch-up, which
     // also covers the day before).
-    // (A sync the page started before its clock was pinned may show first: it finishes, then this one runs.)
     await expect.poll(async () => Number(await bar.getAttribute('max')), { timeout: 30_000 }).toBe(84);
     await expect
       .poll(async () => Number(await bar.getAttribute('value')), { timeout: 30_000 })

@@ -3,7 +3,7 @@
 // inbox's own layout belongs to the inbox's tests; here it appears only under the `?` sheet.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
-import { TEST_NOW, createTestDeps } from '../support/host-deps';
+import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
 import { WINDOW_SIZES, showScreen } from './page-states';
 import type { Screen, UiLang } from './page-states';
@@ -122,7 +122,6 @@ async function openAt(lang: UiLang, colorScheme: 'light' | 'dark') {
     colorScheme,
     locale: lang === 'ko' ? 'ko-KR' : 'en-US',
   });
-  await app.page.clock.setFixedTime(TEST_NOW);
   return { app, deps };
 }
 

@@ -30,8 +30,6 @@ describe('notes waiting outside the period', () => {
       await deps.close();
     });
     const { page, calls, pageErrors } = app;
-    await page.clock.setFixedTime(TEST_NOW);
-    await page.reload();
     await poll(() => page.locator('.note-row').count()).toBeGreaterThan(0);
     await poll(() => page.getByTestId('sync-progress').count()).toBe(0);
 
