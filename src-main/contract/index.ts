@@ -9,7 +9,7 @@ import type { ConnectionContract } from './connection';
 import { CONNECTION_CHANNELS } from './connection';
 import type { NetworkContract } from './network';
 import { NETWORK_CHANNELS } from './network';
-import type { NotesArrivedEvent, NotesContract, NotesProgressEvent } from './notes';
+import type { NotesArrivedEvent, NotesContract, NotesProgressEvent, NotesRefreshedEvent } from './notes';
 import { NOTES_CHANNELS } from './notes';
 import type { LookbookContract, LookbookProgressEvent } from './lookbook';
 import { LOOKBOOK_CHANNELS } from './lookbook';
@@ -56,6 +56,7 @@ export interface Events {
   'connection.state': { state: 'online' | 'offline' | 'starting'; profile: string; detail?: string };
   'notes.progress': NotesProgressEvent;
   'notes.arrived': NotesArrivedEvent;
+  'notes.refreshed': NotesRefreshedEvent;
   'lookbook.progress': LookbookProgressEvent;
 }
 export type EventName = keyof Events;
@@ -63,6 +64,7 @@ export const EVENTS = [
   'connection.state',
   'notes.progress',
   'notes.arrived',
+  'notes.refreshed',
   'lookbook.progress',
 ] as const satisfies readonly EventName[];
 

@@ -250,6 +250,19 @@ export interface NotesWaitingOutsideResult {
   oldestAt?: number;
 }
 
+export interface NotesWaitingRequest {
+  /** A note received before this instant is past the SLA (now minus the SLA's hours). */
+  lateBeforeMs: number;
+}
+
+/** What waits for an answer in the whole mirror: the sidebar's count, whatever page is open. */
+export interface NotesWaitingResult {
+  /** NoReply, not marked handled, not withdrawn. */
+  waiting: number;
+  /** Of those, past the SLA. */
+  late: number;
+}
+
 export interface NotesSyncRequest {
   /** First and last marketplace day, inclusive ('YYYY-MM-DD'). */
   start: NoteDay;
@@ -301,6 +314,8 @@ export interface NotesContract {
   'notes.count': { req: NotesCountRequest; res: NotesCountResult };
   /** What waits for an answer anywhere in the mirror outside the period on screen. */
   'notes.waitingOutside': { req: NotesWaitingOutsideRequest; res: NotesWaitingOutsideResult };
+  /** What waits for an answer anywhere in the mirror (the sidebar's count). */
+  'notes.waiting': { req: NotesWaitingRequest; res: NotesWaitingResult };
   /** Runs a sync, or attaches to the one of this mirror that already covers the request. */
   'notes.sync': { req: NotesSyncRequest; res: NotesSyncSummary };
   'notes.syncState': { req: void; res: NotesSyncState };
@@ -327,6 +342,7 @@ export const NOTES_CHANNELS = [
   'notes.lookup',
   'notes.count',
   'notes.waitingOutside',
+  'notes.waiting',
   'notes.sync',
   'notes.syncState',
   'notes.cancelSync',
@@ -354,4 +370,19 @@ export interface NotesProgressEvent {
 export interface NotesArrivedEvent {
   count: number;
   seqNos: number[];
+}
+
+/**
+ * Main's auto refresh of the active profile's notes ran (whatever page is open): what the app shows of the mirror
+ * (the sidebar's count, the last sync, the inbox) is read again. New notes come as `notes.arrived` before it.
+ */
+export interface NotesRefreshedEvent {
+  /** The profile whose mirror was refreshed. */
+  profileId: string;
+  /** How it ended, as the mirror recorded it (absent when it could not start, e.g. no connection). */
+  lastSync?: NotesLastSync;
+  /** Why it could not start. */
+  error?: { code: string; message: string };
+  /** New notes waiting for an answer that it brought. */
+  arrived: number;
 }

@@ -18,6 +18,7 @@ import { CHANNELS } from '../contract';
 import { createDispatcher } from '../host/dispatch';
 import { createHandlers, requestSchemas } from '../host/create-handlers';
 import { assembleHost } from '../host/assemble-host';
+import { timerScheduler } from '../host/auto-refresh';
 import { createSafeStorageVault } from '../storage/safe-storage-vault';
 import { appMenuTemplate, menuLang, rebuildMenuOnLanguageChange } from './app-menu';
 import type { MenuLang } from './app-menu';
@@ -173,6 +174,8 @@ void app.whenReady().then(async () => {
     openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
     emit: emit as never,
     warmDecoder: true,
+    // Notes are refreshed in main on Settings' interval, whatever page the window shows.
+    autoRefresh: { scheduler: timerScheduler },
   });
   // Quitting waits for the notes mirrors to close: a clean close folds their write-ahead logs in, so the next start
   // opens them without the integrity check a crash calls for.

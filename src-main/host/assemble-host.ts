@@ -1,6 +1,8 @@
 // The host's dependencies, wired the same way for the Electron app, the CLI and the tests; only the
 // vault, the URL opener and the sandbox options differ.
 import type { AppInfo, EventName, Events } from '../contract';
+import { startAutoRefresh } from './auto-refresh';
+import type { AutoRefresher, Scheduler } from './auto-refresh';
 import { connectMarket, sandboxFingerprint } from './connect';
 import type { SandboxOptions } from './connect';
 import { sharedResponseDecoder } from '../soap/decode-pool';
@@ -9,6 +11,7 @@ import { createMirrorRegistry } from '../storage/mirror-registry';
 import type { HostDeps } from './host-deps';
 import { defaultSettings, SANDBOX_PROFILE_ID } from '../storage/settings-schema';
 import { createSettingsStore } from '../storage/settings-store';
+import type { SettingsStore } from '../storage/settings-store';
 import type { TicketVault } from '../storage/vault';
 
 export interface AssembleOptions {
@@ -23,11 +26,29 @@ export interface AssembleOptions {
    * thread to start and compile its code (the app; one-shot commands and tests start it when first needed).
    */
   warmDecoder?: boolean;
+  /** The host's clock (Date.now unless told; tests pin it). */
+  now?: () => number;
+  /**
+   * Run main's auto refresh (auto-refresh.ts) on this scheduler: the app passes its timers, tests a hand they move.
+   * Without it nothing refreshes by itself (the command line, most tests).
+   */
+  autoRefresh?: { scheduler: Scheduler };
 }
 
 export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promise<void> } {
   if (opts.warmDecoder) void sharedResponseDecoder().warm();
-  const settings = createSettingsStore(opts.dataDir);
+  const now = opts.now ?? Date.now;
+  let refresher: AutoRefresher | undefined;
+  // Every change of the settings, whoever makes it, reaches the auto refresh (its interval, the active profile).
+  const store = createSettingsStore(opts.dataDir);
+  const settings: SettingsStore = {
+    ...store,
+    update: async (patch) => {
+      const next = await store.update(patch);
+      await refresher?.settingsChanged().catch(() => {});
+      return next;
+    },
+  };
   const connection = connectMarket({
     settings,
     vault: opts.vault,
@@ -45,8 +66,8 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
       fingerprint: sandboxFingerprint(opts.sandboxOptions),
     },
   });
-  const syncs = createSyncCoordinator();
-  return {
+  const syncs = createSyncCoordinator(now);
+  const deps: HostDeps = {
     appInfo: opts.appInfo,
     settings,
     vault: opts.vault,
@@ -55,7 +76,16 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
     dataDir: opts.dataDir,
     mirrors,
     syncs,
+    now,
+  };
+  if (opts.autoRefresh) {
+    const emit = opts.emit ?? (() => {});
+    refresher = startAutoRefresh({ ...deps, scheduler: opts.autoRefresh.scheduler, emit });
+  }
+  return {
+    ...deps,
     close: async () => {
+      refresher?.stop();
       syncs.cancelAll();
       // A cancelled sync still records its outcome; the files close after it.
       await syncs.idle();

@@ -22,6 +22,8 @@ export interface HostDeps {
   mirrors: MirrorRegistry;
   /** One sync per mirror at a time, across every caller in this process. */
   syncs: SyncCoordinator;
+  /** The host's clock: syncs, marks and the auto refresh read it (tests pin it). */
+  now: () => number;
   /** Asks where to save (the OS dialog in the app); resolves to the path written, undefined if dismissed. */
   saveFile?: (name: string, data: Uint8Array) => Promise<string | undefined>;
   /**

@@ -14,6 +14,7 @@ import type {
   NotesCountRequest,
   NotesWaitingOutsideRequest,
   NotesWaitingOutsideResult,
+  NotesWaitingResult,
   NotesCountResult,
   NotesLastSync,
   NotesLookupRequest,
@@ -503,14 +504,25 @@ export class MirrorStore {
    * withdrawn and not marked handled; how many of them are past the SLA, and when the oldest came in.
    */
   waitingOutside(q: NotesWaitingOutsideRequest): NotesWaitingOutsideResult {
+    return this.waitingBetween(q.lateBeforeMs, { start: dayStartMs(q.start), end: dayEndMs(q.end) });
+  }
+
+  /** What waits for an answer anywhere in the mirror (NoReply, not withdrawn, not handled); how many past the SLA. */
+  waiting(lateBeforeMs: number): NotesWaitingResult {
+    const { waiting, late } = this.waitingBetween(lateBeforeMs);
+    return { waiting, late };
+  }
+
+  /** The waiting notes outside `except` (all of them without it). */
+  private waitingBetween(lateBeforeMs: number, except?: { start: number; end: number }) {
     const row = this.db
       .prepare(
         `SELECT count(*) AS waiting, coalesce(sum(at < ?), 0) AS late, min(at) AS oldest
          FROM notes
-         WHERE NOT (at BETWEEN ? AND ?) AND reply_status = 'NoReply' AND withdrawn_at IS NULL
+         WHERE ${except ? 'NOT (at BETWEEN ? AND ?) AND' : ''} reply_status = 'NoReply' AND withdrawn_at IS NULL
            AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1)`,
       )
-      .get(q.lateBeforeMs, dayStartMs(q.start), dayEndMs(q.end)) as {
+      .get(lateBeforeMs, ...(except ? [except.start, except.end] : [])) as {
       waiting: number;
       late: number;
       oldest: number | null;

@@ -14,6 +14,7 @@ import type { MessageKey } from '../i18n/messages';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary';
 import { ShellSlotsProvider, useShellSlots } from './shell-slots';
 import type { Page } from './shell-slots';
+import { useArrivalNotifications, useNotesRefreshed, useWaitingBadge } from './notes-watch';
 import { isTyping, pageForKey } from './shortcuts';
 import { ShortcutOverlay } from './ShortcutOverlay';
 import { Sidebar } from './Sidebar';
@@ -57,6 +58,14 @@ function Shell() {
   const [helpOpen, setHelpOpen] = useState(false);
   const { setToolbar, page, navigate: setPage } = useShellSlots();
   const profile = useSettingsValue((s) => s.profiles.find((p) => p.id === s.activeProfileId));
+  const slaHours = useSettingsValue((s) => s.replySlaHours);
+  // The notes' part of the shell, whatever page is open: main's refreshes, the sidebar's count, notifications.
+  useNotesRefreshed();
+  useWaitingBadge(profile?.id, slaHours);
+  useArrivalNotifications(
+    (count) => t('inbox.notify.title', { count }),
+    (seqNo) => setPage('inbox', { seqNo }),
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

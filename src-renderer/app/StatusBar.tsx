@@ -4,8 +4,8 @@ import { useVaultStatus } from '../api/settings';
 import { useFormats } from '../format/use-formats';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
+import { useLastSync } from './notes-watch';
 import { profileLabel } from './profile-label';
-import { useShellSlots } from './shell-slots';
 
 const TICKET_STATE: Record<VaultStatus['state'], MessageKey> = {
   ok: 'status.tickets.ok',
@@ -17,7 +17,9 @@ const TICKET_STATE: Record<VaultStatus['state'], MessageKey> = {
 export function StatusBar({ profile }: { profile: Profile | undefined }) {
   const { t } = useI18n();
   const f = useFormats();
-  const { lastSync } = useShellSlots();
+  // The active profile's own: another profile's time never shows, not even while this one's is read.
+  const lastSync = useLastSync(profile?.id);
+  const at = typeof lastSync === 'number' ? lastSync : undefined;
   const vault = useVaultStatus(profile?.id);
   const state = vault.data?.state;
   return (
@@ -31,10 +33,18 @@ export function StatusBar({ profile }: { profile: Profile | undefined }) {
           {t(profile.kind === 'sandbox' ? 'status.sandbox' : 'status.live')}
         </span>
       )}
-      <span className="status-item" title={lastSync ? f.dateTime(lastSync.getTime()) : undefined}>
+      <span className="status-item" title={at !== undefined ? f.dateTime(at) : undefined}>
         <RefreshCw size={12} aria-hidden />
         {t('status.lastSync')}:{' '}
-        <span className="num">{lastSync ? f.clock(lastSync.getTime()) : t('status.never')}</span>
+        <span className="num" data-testid="last-sync">
+          {at !== undefined
+            ? f.clock(at)
+            : lastSync === 'loading'
+              ? '…'
+              : lastSync === 'unknown'
+                ? '—'
+                : t('status.never')}
+        </span>
       </span>
       <span className={`status-item tickets tickets-${state ?? 'unknown'}`}>
         <KeyRound size={12} aria-hidden />

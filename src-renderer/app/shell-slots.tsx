@@ -1,5 +1,5 @@
-// Slots the shell offers its pages: filters in the top bar, counts in the sidebar, the last sync time in the
-// status bar. Pages fill them without knowing the shell's layout.
+// Slots the shell offers its pages: filters in the top bar, counts in the sidebar. Pages fill them without knowing
+// the shell's layout.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -30,8 +30,6 @@ interface Slots {
   setToolbar: (el: HTMLElement | null) => void;
   counts: Partial<Record<Page, NavCount>>;
   setCount: (page: Page, count: NavCount | undefined) => void;
-  lastSync: Date | undefined;
-  setLastSync: (at: Date | undefined) => void;
 }
 
 const SlotsContext = createContext<Slots | null>(null);
@@ -45,15 +43,14 @@ export function ShellSlotsProvider({ children }: { children: ReactNode }) {
   }, []);
   const [toolbar, setToolbar] = useState<HTMLElement | null>(null);
   const [counts, setCounts] = useState<Partial<Record<Page, NavCount>>>({});
-  const [lastSync, setLastSync] = useState<Date | undefined>();
   // Stable, so a page's effect that sets a count does not re-run because the counts changed.
   const setCount = useCallback(
     (page: Page, count: NavCount | undefined) => setCounts((c) => ({ ...c, [page]: count })),
     [],
   );
   const value = useMemo<Slots>(
-    () => ({ page, navigate, intent, toolbar, setToolbar, counts, setCount, lastSync, setLastSync }),
-    [page, navigate, intent, toolbar, counts, setCount, lastSync],
+    () => ({ page, navigate, intent, toolbar, setToolbar, counts, setCount }),
+    [page, navigate, intent, toolbar, counts, setCount],
   );
   return <SlotsContext.Provider value={value}>{children}</SlotsContext.Provider>;
 }
@@ -71,9 +68,8 @@ export function PageToolbar({ children }: { children: ReactNode }) {
 }
 
 /**
- * Shows a count next to a page's sidebar entry. The count stays when the page is left: the inbox's
- * unanswered notes still wait while the seller works in the lookbook, and the notes only change through a
- * sync the inbox runs, so its last count is the cache's.
+ * Shows a count next to a page's sidebar entry, whatever page is open (the inbox's count is the shell's own:
+ * app/notes-watch.ts).
  */
 export function useNavCount(page: Page, count: NavCount | undefined) {
   const { setCount } = useShellSlots();

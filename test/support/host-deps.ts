@@ -20,6 +20,8 @@ export function createTestDeps(
     dataDir?: string;
     /** Where main's push events (such as `connection.state`) go; nowhere unless told. */
     emit?: AssembleOptions['emit'];
+    /** Main's auto refresh on this scheduler (see manualScheduler); off unless told. */
+    autoRefresh?: AssembleOptions['autoRefresh'];
   } = {},
 ): HostDeps & { dataDir: string; opened: string[]; close(): Promise<void> } {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'seller-desk-'));
@@ -39,6 +41,34 @@ export function createTestDeps(
     },
     sandboxOptions: { seed: 42, now: TEST_NOW, notes: 2000, ...opts.sandbox },
     emit: opts.emit,
+    // The host's clock is the sandbox's: a sync's "today", its stamps and the marks' are TEST_NOW's.
+    now: () => TEST_NOW.getTime(),
+    ...(opts.autoRefresh ? { autoRefresh: opts.autoRefresh } : {}),
   });
   return { ...host, dataDir, opened };
+}
+
+/**
+ * A scheduler the test moves by hand: what was asked to run later waits in `pending` (with its delay) until
+ * `fire` runs it. For main's auto refresh, so a test sees the real refresh without waiting minutes.
+ */
+export function manualScheduler() {
+  const pending: { ms: number; run: () => void }[] = [];
+  return {
+    pending,
+    after(ms: number, run: () => void) {
+      const entry = { ms, run };
+      pending.push(entry);
+      return () => {
+        const i = pending.indexOf(entry);
+        if (i >= 0) pending.splice(i, 1);
+      };
+    },
+    /** Runs everything waiting (what it schedules meanwhile waits for the next call); how many ran. */
+    fire(): number {
+      const due = pending.splice(0);
+      for (const e of due) e.run();
+      return due.length;
+    },
+  };
 }

@@ -3,13 +3,11 @@ import type { NotesContract, NotesMirrorStatus } from '../../contract';
 import { MAX_SYNC_DAYS } from '../../../src-shared/market-day';
 import { marketPeriodSchema } from '../../../src-shared/market-day-schema';
 import { REPLY_STATUSES } from '../../../src-shared/note-fields';
-import type { ActiveConnection } from '../../services/connection';
 import { exportFileName, notesToCsv, notesToXlsx } from '../../services/notes-export';
 import { createLookbookItemsCache, fetchLookbookItemNos } from '../../services/notes-lookbook-items';
-import { syncNotes } from '../../services/notes-sync';
-import type { MirrorOwner } from '../../storage/mirror-registry';
-import type { MirrorStore } from '../../storage/mirror-store';
 import { isCorruption } from '../../storage/sqlite-file';
+import { activeMirror as activeMirrorOf, syncActiveMirror } from '../active-mirror';
+import type { ActiveMirror } from '../active-mirror';
 import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../host-deps';
@@ -20,29 +18,10 @@ type Channels = keyof NotesContract;
 
 export { MAX_SYNC_DAYS };
 
-interface ActiveMirror {
-  active: ActiveConnection;
-  owner: MirrorOwner;
-  store: MirrorStore;
-  known: string[];
-}
-
 export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
   const lookbookItems = createLookbookItemsCache();
 
-  /** The active profile's mirror, from the same connection a sync would use, so the two can never disagree. */
-  async function activeMirror(): Promise<ActiveMirror> {
-    const active = await deps.connection.active();
-    const { settings } = await deps.settings.get();
-    const known = settings.profiles.map((p) => p.id);
-    const owner: MirrorOwner = {
-      profileId: active.profile.id,
-      profileName: active.profile.name,
-      kind: active.profile.kind,
-      fingerprint: active.fingerprint,
-    };
-    return { active, owner, known, store: deps.mirrors.open(owner, known) };
-  }
+  const activeMirror = () => activeMirrorOf(deps);
 
   /** Runs `use` on the active mirror; a file found damaged on the way is moved aside and a fresh one used. */
   async function withMirror<T>(use: (m: ActiveMirror) => T | Promise<T>): Promise<T> {
@@ -90,31 +69,10 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
 
     'notes.waitingOutside': (req) => withMirror((m) => m.store.waitingOutside(req)),
 
+    'notes.waiting': ({ lateBeforeMs }) => withMirror((m) => m.store.waiting(lateBeforeMs)),
+
     'notes.sync': async (req, ctx) => {
-      const m = await activeMirror();
-      const { client, info } = m.active;
-      const unknown = (req.sellerIds ?? []).filter((s) => !info.sellerIds.includes(s));
-      if (unknown.length > 0) {
-        throw new HostError(
-          'INVALID_ARGUMENT',
-          `Seller ID ${unknown.join(', ')} does not belong to this connection.`,
-        );
-      }
-      const outcome = await deps.syncs.run(m.store.file, req, ctx.emit, async (run) => {
-        const result = await syncNotes(req, {
-          client,
-          store: m.store,
-          sellerIds: info.sellerIds,
-          pageIndexBase: info.pageIndexBase,
-          statusWindowDays: m.active.profile.noteQueryDays || undefined,
-          signal: run.signal,
-          onProgress: (p) => run.emit('notes.progress', p),
-        });
-        if (result.arrivedNoReply.length > 0) {
-          run.emit('notes.arrived', { count: result.arrivedNoReply.length, seqNos: result.arrivedNoReply });
-        }
-        return result;
-      });
+      const { outcome } = await syncActiveMirror(deps, req, ctx.emit);
       const { arrivedNoReply: _arrived, ...summary } = outcome;
       return summary;
     },
@@ -151,7 +109,7 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
     },
 
     'notes.local.set': ({ seqNo, handled, memo }) =>
-      withMirror((m) => m.store.setMark(seqNo, { handled, memo }, Date.now())),
+      withMirror((m) => m.store.setMark(seqNo, { handled, memo }, deps.now())),
 
     'notes.carryOver': ({ source, action }) =>
       withMirror((m) => {
@@ -222,6 +180,7 @@ export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
     text: text.optional(),
   }),
   'notes.waitingOutside': marketPeriodSchema({ lateBeforeMs: z.number().int().nonnegative() }),
+  'notes.waiting': z.strictObject({ lateBeforeMs: z.number().int().nonnegative() }),
   'notes.sync': marketPeriodSchema(
     {
       sellerIds: z.array(sellerId).max(50).optional(),

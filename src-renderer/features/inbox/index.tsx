@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InboxNote, NoteLocalMark, SettingsView } from '../../../src-main/contract';
 import { settingsQuery, useConnectionInfo } from '../../api/queries';
 import { useUpdateSettings } from '../../api/settings';
-import { PageToolbar, useShellSlots } from '../../app/shell-slots';
+import { PageToolbar } from '../../app/shell-slots';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { FacetBar, TopFilters } from './FilterBar';
@@ -36,15 +36,7 @@ import { marketDayOf } from '../../../src-shared/market-day';
 import { useInboxKeys } from './use-inbox-keys';
 import { useInboxView } from './use-inbox-view';
 import { useCopyOrderNo, useNoteExport, useNoteMarks } from './use-note-actions';
-import {
-  useArrivalNotifications,
-  useAutoRefresh,
-  useMirrorStatus,
-  useNotesSync,
-  useNow,
-  useWaitingOutside,
-  usePeriodNotes,
-} from './use-notes';
+import { useMirrorStatus, useNotesSync, useNow, useWaitingOutside, usePeriodNotes } from './use-notes';
 import { useNoteSelection } from './use-selection';
 import './inbox.css';
 
@@ -55,7 +47,6 @@ const NO_MARKS: Record<string, NoteLocalMark> = {};
 const selectView = ({ settings: s }: SettingsView) => ({
   timeZone: s.timeZone,
   slaHours: s.replySlaHours,
-  autoRefreshMinutes: s.autoRefreshMinutes,
   profileId: s.activeProfileId,
 });
 
@@ -110,7 +101,6 @@ const Inbox = memo(function Inbox(props: {
   setFilters: (u: (f: InboxFilters) => InboxFilters) => void;
   timeZone: string;
   slaHours: number;
-  autoRefreshMinutes: number;
   /** The active profile: whose mirror the inbox shows. */
   profileId: string;
   t: ReturnType<typeof useI18n>['t'];
@@ -132,7 +122,6 @@ const Inbox = memo(function Inbox(props: {
     [patch, today],
   );
   const oldestWaited = useCallback((at: number) => time.duration(now - at), [time, now]);
-  const { setLastSync } = useShellSlots();
   const range = useMemo(() => resolveRange(f, today), [f.preset, f.start, f.end, today]); // eslint-disable-line react-hooks/exhaustive-deps
   const { start, end } = range;
   const mirror = useMirrorStatus(props.profileId);
@@ -160,11 +149,6 @@ const Inbox = memo(function Inbox(props: {
     return () => clearTimeout(id);
   }, [syncReq, startSync]);
   const refresh = useCallback(() => void startSync(syncReq), [startSync, syncReq]);
-  useAutoRefresh(props.autoRefreshMinutes, refresh);
-
-  useEffect(() => {
-    setLastSync(data.asOf ? new Date(data.asOf) : undefined);
-  }, [data.asOf, setLastSync]);
 
   const outside = useWaitingOutside(props.profileId, range, period.data?.revision, now, slaHours);
   const { columns, rows, around } = useInboxView({
@@ -174,16 +158,9 @@ const Inbox = memo(function Inbox(props: {
     range,
     now,
     slaHours,
-    outside,
   });
   const selection = useNoteSelection(data.notes, columns, rows);
   const { selected, openNote, open } = selection;
-
-  const { navigate } = useShellSlots();
-  useArrivalNotifications(
-    (count) => t('inbox.notify.title', { count }),
-    (seqNo) => navigate('inbox', { seqNo }),
-  );
 
   const exporter = useNoteExport({ seqNos: () => seqNosOf(columns, rows), lang, timeZone, t });
   const marks = useNoteMarks(data.local);

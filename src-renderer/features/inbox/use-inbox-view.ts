@@ -3,11 +3,10 @@
 // so a keystroke in the search box redoes only the search and what follows it.
 import { useEffect, useMemo } from 'react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
-import { useNavCount } from '../../app/shell-slots';
 import { useAfterPaint } from '../../app/use-after-paint';
 import { waitingOverHours } from './model/filters';
 import type { InboxFilters, ResolvedRange } from './model/filters';
-import { buildColumns, facetCache, narrowView, waitingIn } from './model/note-columns';
+import { buildColumns, facetCache, narrowView } from './model/note-columns';
 import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
 
 export function useInboxView(input: {
@@ -17,10 +16,8 @@ export function useInboxView(input: {
   range: ResolvedRange;
   now: number;
   slaHours: number;
-  /** What waits outside the period, from the store. */
-  outside: { waiting: number; late: number } | undefined;
 }) {
-  const { notes, local, filters: f, range, now, slaHours, outside } = input;
+  const { notes, local, filters: f, range, now, slaHours } = input;
   // Per data revision: the columns every filter pass runs over, the search index and the display order.
   // The marks are in the columns: a handled note leaves the waiting count, the SLA count and the badge.
   const columns = useMemo(() => buildColumns(notes, local), [notes, local]);
@@ -63,18 +60,6 @@ export function useInboxView(input: {
   // next one, so that frame lays out and paints only the rows the seller is looking at.
   const around = useAfterPaint(view);
 
-  // The sidebar counts what waits for an answer in the whole mirror, whatever is filtered: the period's notes
-  // from here (a mark moves it at once), the rest from the store.
-  const outsideWaiting = outside?.waiting ?? 0;
-  const outsideLate = outside?.late ?? 0;
-  const badge = useMemo(() => {
-    const { waiting, late } = waitingIn(columns, range, now, slaHours);
-    return {
-      value: waiting + outsideWaiting,
-      tone: late + outsideLate > 0 ? ('alert' as const) : ('neutral' as const),
-    };
-  }, [columns, range, now, slaHours, outsideWaiting, outsideLate]);
-  useNavCount('inbox', badge);
-
+  // The sidebar's count of what waits is the shell's, from the whole mirror (app/notes-watch.ts).
   return { columns, rows: view.rows, around };
 }

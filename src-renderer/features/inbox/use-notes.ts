@@ -2,8 +2,8 @@
 //   - the mirror's status (whose notes, as of, last sync, notices, carry-over offers);
 //   - the period's notes, sent column by column and rebuilt here once per change (an unchanged mirror answers
 //     without the notes);
-//   - the sync: one per mirror in main, so a page that opens while one runs shows its bar and its Cancel;
-//   - auto-refresh and new-note notifications.
+//   - the sync: one per mirror in main, so a page that opens while one runs shows its bar and its Cancel.
+// Auto refresh runs in main and new-note notifications in the shell (app/notes-watch.ts), whatever page is open.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -24,6 +24,9 @@ export const NOTES_ROOT = ['notes'] as const;
 export const statusKey = (profileId: string) => [...NOTES_ROOT, 'status', profileId] as const;
 export const periodKey = (profileId: string, start: string, end: string) =>
   [...NOTES_ROOT, 'period', profileId, start, end] as const;
+/** What waits for an answer in the whole mirror (the sidebar's count; app/notes-watch.ts). */
+export const waitingKey = (profileId: string, lateBeforeMs: number) =>
+  [...NOTES_ROOT, 'waiting', profileId, lateBeforeMs] as const;
 
 export interface PeriodNotes {
   mirror: string;
@@ -36,9 +39,10 @@ export interface PeriodNotes {
   local: Record<string, NoteLocalMark>;
 }
 
-export function useMirrorStatus(profileId: string) {
+export function useMirrorStatus(profileId: string, enabled = true) {
   return useQuery({
     queryKey: statusKey(profileId),
+    enabled,
     queryFn: ({ signal }) => call('notes.status', undefined, signal),
     staleTime: Infinity,
   });
@@ -76,11 +80,12 @@ export function usePeriodNotes(profileId: string, start: string, end: string) {
   });
 }
 
-/** A mark the seller just saved, into every period on screen that holds its note. */
+/** A mark the seller just saved, into every period on screen that holds its note, and the sidebar's count. */
 export function setLocalMark(qc: QueryClient, seqNo: number, mark: NoteLocalMark) {
   qc.setQueriesData<PeriodNotes>({ queryKey: [...NOTES_ROOT, 'period'] }, (old) =>
     old ? { ...old, local: { ...old.local, [String(seqNo)]: mark } } : old,
   );
+  void qc.invalidateQueries({ queryKey: [...NOTES_ROOT, 'waiting'] });
 }
 
 export interface SyncState {
@@ -188,40 +193,4 @@ export function useNow(ms = 60_000): number {
     return () => clearInterval(id);
   }, [ms]);
   return now;
-}
-
-/** Runs `refresh` every N minutes; 0 turns it off. */
-export function useAutoRefresh(minutes: number, refresh: () => void) {
-  const latest = useRef(refresh);
-  useEffect(() => {
-    latest.current = refresh;
-  });
-  useEffect(() => {
-    if (!minutes) return;
-    const id = setInterval(() => latest.current(), minutes * 60_000);
-    return () => clearInterval(id);
-  }, [minutes]);
-}
-
-/**
- * A desktop notification for new NoReply notes, only when the seller has granted it: the app never asks on its
- * own (Electron's session refuses permission prompts). Clicking it opens the first new note.
- */
-export function useArrivalNotifications(title: (count: number) => string, open: (seqNo: number) => void) {
-  const latest = useRef({ title, open });
-  useEffect(() => {
-    latest.current = { title, open };
-  });
-  useEffect(
-    () =>
-      getDesk().on('notes.arrived', ({ count, seqNos }) => {
-        if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-        const n = new Notification(latest.current.title(count), { tag: 'seller-desk-notes' });
-        n.onclick = () => {
-          window.focus();
-          if (seqNos[0] !== undefined) latest.current.open(seqNos[0]);
-        };
-      }),
-    [],
-  );
 }

@@ -380,26 +380,3 @@ export function rowOfSeq(cols: NoteColumns, rows: Int32Array, seqNo: number | un
 export function seqNosOf(cols: NoteColumns, rows: Int32Array): number[] {
   return Array.from(rows, (i) => cols.seqNo[i]!);
 }
-
-/**
- * What the sidebar badge counts: notes waiting for an answer in the period (handled ones are not), and how many
- * are past the SLA.
- */
-export function waitingIn(
-  cols: NoteColumns,
-  range: ResolvedRange,
-  nowMs: number,
-  slaHours: number,
-): { waiting: number; late: number } {
-  const { at, code } = cols;
-  const slaMs = slaHours * 3_600_000;
-  let waiting = 0;
-  let late = 0;
-  for (let i = 0; i < at.length; i++) {
-    const a = at[i]!;
-    if (statusOf(code[i]!) !== NO_REPLY || a < range.startMs || a > range.endMs) continue;
-    waiting++;
-    if (nowMs - a > slaMs) late++;
-  }
-  return { waiting, late };
-}

@@ -1,0 +1,72 @@
+// The active profile's notes mirror, and a sync of it: the one path both the `notes.sync` channel and main's auto
+// refresh (auto-refresh.ts) take, so the two share one connection, one mirror and the one sync coordinator.
+import type { EventName, Events, NotesSyncRequest } from '../contract';
+import type { ActiveConnection } from '../services/connection';
+import { syncNotes } from '../services/notes-sync';
+import type { SyncOutcome } from '../services/notes-sync';
+import type { MirrorOwner } from '../storage/mirror-registry';
+import type { MirrorStore } from '../storage/mirror-store';
+import { HostError } from './dispatch';
+import type { HostDeps } from './host-deps';
+
+type Emit = <E extends EventName>(event: E, payload: Events[E]) => void;
+
+export interface ActiveMirror {
+  active: ActiveConnection;
+  owner: MirrorOwner;
+  store: MirrorStore;
+  known: string[];
+}
+
+/** The active profile's mirror, from the same connection a sync would use, so the two can never disagree. */
+export async function activeMirror(
+  deps: Pick<HostDeps, 'connection' | 'settings' | 'mirrors'>,
+): Promise<ActiveMirror> {
+  const active = await deps.connection.active();
+  const { settings } = await deps.settings.get();
+  const known = settings.profiles.map((p) => p.id);
+  const owner: MirrorOwner = {
+    profileId: active.profile.id,
+    profileName: active.profile.name,
+    kind: active.profile.kind,
+    fingerprint: active.fingerprint,
+  };
+  return { active, owner, known, store: deps.mirrors.open(owner, known) };
+}
+
+/**
+ * Syncs the active mirror through the coordinator (a request a running sync covers attaches to it; anything else
+ * waits for it), on the host's clock; new waiting notes are announced as `notes.arrived` to every caller attached.
+ */
+export async function syncActiveMirror(
+  deps: Pick<HostDeps, 'connection' | 'settings' | 'mirrors' | 'syncs' | 'now'>,
+  req: NotesSyncRequest,
+  emit: Emit,
+): Promise<{ mirror: ActiveMirror; outcome: SyncOutcome }> {
+  const m = await activeMirror(deps);
+  const { client, info } = m.active;
+  const unknown = (req.sellerIds ?? []).filter((s) => !info.sellerIds.includes(s));
+  if (unknown.length > 0) {
+    throw new HostError(
+      'INVALID_ARGUMENT',
+      `Seller ID ${unknown.join(', ')} does not belong to this connection.`,
+    );
+  }
+  const outcome = await deps.syncs.run(m.store.file, req, emit, async (run) => {
+    const result = await syncNotes(req, {
+      client,
+      store: m.store,
+      sellerIds: info.sellerIds,
+      pageIndexBase: info.pageIndexBase,
+      statusWindowDays: m.active.profile.noteQueryDays || undefined,
+      signal: run.signal,
+      onProgress: (p) => run.emit('notes.progress', p),
+      now: deps.now,
+    });
+    if (result.arrivedNoReply.length > 0) {
+      run.emit('notes.arrived', { count: result.arrivedNoReply.length, seqNos: result.arrivedNoReply });
+    }
+    return result;
+  });
+  return { mirror: m, outcome };
+}

@@ -1,0 +1,71 @@
+// What the shell shows of the active profile's notes mirror, whatever page is open: the sidebar's count of what
+// waits for an answer, the status bar's last sync, and a desktop notification for new waiting notes. Main refreshes
+// the mirror on Settings' interval (src-main/host/auto-refresh.ts) and says so; the shell reads the mirror again.
+// Every query is keyed by the active profile, so a profile switch shows the new profile's mirror at once.
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, getDesk } from '../api/desk';
+import { NOTES_ROOT, useMirrorStatus, useNow, waitingKey } from '../features/inbox/use-notes';
+import { useNavCount } from './shell-slots';
+
+/** Main refreshed the notes: every answer of the mirror on screen is read again (the inbox's list included). */
+export function useNotesRefreshed() {
+  const qc = useQueryClient();
+  useEffect(
+    () => getDesk().on('notes.refreshed', () => void qc.invalidateQueries({ queryKey: NOTES_ROOT })),
+    [qc],
+  );
+}
+
+/**
+ * The sidebar's count: every note of the active profile's mirror that waits for an answer (not marked handled),
+ * whatever the inbox filters; 'alert' when one is past the SLA. Read again after each sync and mark, and each
+ * minute the SLA line moves.
+ */
+export function useWaitingBadge(profileId: string | undefined, slaHours: number | undefined) {
+  const now = useNow(30_000);
+  const lateBeforeMs = Math.floor((now - (slaHours ?? 0) * 3_600_000) / 60_000) * 60_000;
+  const waiting = useQuery({
+    queryKey: waitingKey(profileId ?? '', lateBeforeMs),
+    enabled: profileId !== undefined && slaHours !== undefined,
+    queryFn: ({ signal }) => call('notes.waiting', { lateBeforeMs }, signal),
+    // While the next minute's answer comes, the last one of the same profile stands (no flicker).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === profileId ? previous : undefined,
+  }).data;
+  useNavCount('inbox', waiting && { value: waiting.waiting, tone: waiting.late > 0 ? 'alert' : 'neutral' });
+}
+
+/**
+ * When the active profile's mirror was last synced through: undefined when never, 'loading' while asked,
+ * 'unknown' when the mirror could not be read.
+ */
+export function useLastSync(profileId: string | undefined): number | undefined | 'loading' | 'unknown' {
+  const status = useMirrorStatus(profileId ?? '', profileId !== undefined);
+  if (status.isError) return 'unknown';
+  if (status.isPending) return 'loading';
+  return status.data.asOf;
+}
+
+/**
+ * A desktop notification for new NoReply notes, only when the seller has granted it: the app never asks on its
+ * own (Electron's session refuses permission prompts). Clicking it opens the first new note.
+ */
+export function useArrivalNotifications(title: (count: number) => string, open: (seqNo: number) => void) {
+  const latest = useRef({ title, open });
+  useEffect(() => {
+    latest.current = { title, open };
+  });
+  useEffect(
+    () =>
+      getDesk().on('notes.arrived', ({ count, seqNos }) => {
+        if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+        const n = new Notification(latest.current.title(count), { tag: 'seller-desk-notes' });
+        n.onclick = () => {
+          window.focus();
+          if (seqNos[0] !== undefined) latest.current.open(seqNos[0]);
+        };
+      }),
+    [],
+  );
+}
