@@ -62,6 +62,8 @@ export const FIELD_RULES = [
   'absolute-uri',
   'xml-prefix',
   'profile-id',
+  'seller-id',
+  'answer-page',
   'too-long',
   'too-many',
   'too-small',
