@@ -26,6 +26,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  */
 export const ERROR_CAUSES = [
   'server-fault',
+  'unknown-seller',
   'missing-tickets',
   'damaged',
   'encoding',
