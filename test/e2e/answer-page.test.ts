@@ -119,7 +119,7 @@ describe('answering on the marketplace', () => {
       expect(toDeskError(refused)).toMatchObject({
         code: 'INVALID_ARGUMENT',
         issues: expect.arrayContaining([
-          expect.objectContaining({ path: ['profiles', 0, 'answerPageUrl'], rule: 'http-url' }),
+          expect.objectContaining({ path: ['profiles', 0, 'answerPageUrl'], rule: 'answer-page' }),
         ]) as unknown,
       });
     }
