@@ -1,10 +1,12 @@
 import { choseongOf, choseongUnits, jamoOf as disassemble, jamoUnits, unitsToString } from './hangul-forms';
+import { searchNormal } from './search-normal';
 
 // Korean-shopping-site style matching of a typed hint against texts.
 //
-// Every comparison runs on a normalized form: NFC, lower case (Latin is case-insensitive) and with ALL whitespace
-// removed, because Korean shoppers space words inconsistently ('나이키운동화' must find '나이키 운동화', and
-// 'ㄴㅇㅋ ㅇㄷ' must find it too). Per text the index holds four forms:
+// Every comparison runs on a normalized form (search-normal.ts): NFKC (full-width ＳＩＺＥ is SIZE), no zero-width
+// characters, lower case (Latin is case-insensitive) and with ALL whitespace removed, because Korean shoppers space
+// words inconsistently ('나이키운동화' must find '나이키 운동화', and 'ㄴㅇㅋ ㅇㄷ' must find it too). Per text the
+// index holds four forms:
 //   norm  — the normalized text;
 //   rev   — norm reversed (for keywords: the record's KeywordReverse), so a suffix test is a prefix test;
 //   cho   — initial consonants (초성) of the Hangul syllables, other characters kept ('nike운동화' -> 'nikeㅇㄷㅎ');
@@ -68,9 +70,8 @@ export interface Matcher<T> {
   tierOf(query: string, text: string): MatchTier | undefined;
 }
 
-export function normalize(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/\s+/g, '');
-}
+/** The search's normal form (search-normal.ts), the same for a query and the texts it is matched against. */
+export const normalize = searchNormal;
 
 function reverse(text: string): string {
   return Array.from(text).reverse().join('');
@@ -341,12 +342,7 @@ export function createTextIndex<T>(items: readonly T[], getText: (item: T) => st
     if (forms) return forms;
     // One normalization pass over everything; the separator is neither whitespace nor combining. The
     // derived forms keep the separators, so item boundaries carry over.
-    const norm = items
-      .map((item) => getText(item).replaceAll(SEP, ''))
-      .join(SEP)
-      .normalize('NFC')
-      .toLowerCase()
-      .replace(/\s+/g, '');
+    const norm = searchNormal(items.map((item) => getText(item).replaceAll(SEP, '')).join(SEP));
     forms = {
       jamo: joinedForm(unitsToString(encodeUnits(jamoUnits(norm))), count),
       cho: joinedForm(unitsToString(encodeUnits(choseongUnits(norm))), count),

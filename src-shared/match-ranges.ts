@@ -1,11 +1,12 @@
-// Where a query matches inside a text, for marking it on screen: the same rule as the Korean matcher (NFC, lower
-// case, whitespace ignored; plain text, then initial consonants for a query of consonants alone, then jamo for a
-// half-typed syllable) and the same decomposition (hangul-forms.ts), so whatever the matcher finds is marked, and
-// NFD text (macOS, some web forms) is marked exactly as its NFC twin. The ranges are in code units of the text as
-// given: each grapheme of the original is normalized and decomposed on its own and remembers where it came from,
-// so a match in the decomposed form maps back to whole graphemes of the original (all three jamo of an NFD 똠).
+// Where a query matches inside a text, for marking it on screen: the same rule as the Korean matcher (NFKC, lower
+// case, whitespace and zero-width characters ignored; plain text, then initial consonants for a query of consonants
+// alone, then jamo for a half-typed syllable) and the same decomposition (hangul-forms.ts), so whatever the matcher
+// finds is marked, and NFD or full-width text is marked exactly as its NFC twin. The ranges are in code units of the
+// text as given: each grapheme of the original is normalized and decomposed on its own and remembers where it came
+// from, so a match in the decomposed form maps back to whole graphemes of the original (all three jamo of an NFD 똠).
 import { choseongOf, jamoOf } from './hangul-forms';
 import { compileQuery } from './korean-matcher';
+import { foldCompatible, searchNormal } from './search-normal';
 
 /** [start, end) in UTF-16 code units of the original text. */
 export type MatchRange = readonly [start: number, end: number];
@@ -21,7 +22,7 @@ interface Cluster {
   /** Code-unit offset of the grapheme in the original text. */
   start: number;
   end: number;
-  /** The grapheme as the matcher reads it: NFC, lower case, no whitespace (often ''). */
+  /** The grapheme as the matcher reads it (searchNormal: NFKC, lower case, no whitespace; often ''). */
   norm: string;
 }
 
@@ -29,9 +30,10 @@ const SPACE = /\s/;
 
 function clustersOf(text: string): Cluster[] {
   const out: Cluster[] = [];
-  if (text.normalize('NFC') === text) {
-    // Composed text (nearly every note): each code point is its own normal form, so no grapheme segmentation
-    // (four times the cost) is needed to map a match back. A combining mark NFC keeps apart may end a mark early.
+  if (foldCompatible(text) === text) {
+    // Composed text without compatibility forms (nearly every note): each code point is its own normal form, so no
+    // grapheme segmentation (four times the cost) is needed to map a match back. A combining mark NFC keeps apart
+    // may end a mark early.
     for (let i = 0; i < text.length;) {
       const width = text.codePointAt(i)! > 0xffff ? 2 : 1;
       const ch = text.slice(i, i + width);
@@ -44,7 +46,7 @@ function clustersOf(text: string): Cluster[] {
     out.push({
       start: index,
       end: index + segment.length,
-      norm: segment.normalize('NFC').toLowerCase().replace(/\s+/g, ''),
+      norm: searchNormal(segment),
     });
   }
   return out;

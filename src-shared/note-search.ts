@@ -4,10 +4,12 @@
 // A note is found by its words (title, content, buyer, item name: 초성 and half-typed syllables work through the
 // Korean matcher) and by its numbers (item, order and note number), whole or partial: a number is text like the
 // rest, so the last six digits of an order number, read off a parcel, find it. A number typed with spaces or
-// dashes ("3250-367955") also finds it written without them.
+// dashes ("3250-367955") also finds it written without them. Both sides are read in the search's normal form
+// (search-normal.ts): full-width digits and letters (３２５０, ＳＩＺＥ) and zero-width spaces, in the box or in the
+// note, change nothing.
 //
 // The store (SQLite) cannot run the matcher over every row fast enough (about 25 µs a note), so it answers with a
-// GLOB over the same fields, whitespace removed and lower-cased, which is the matcher's own rule for whole
+// GLOB over the same fields in that normal form, which is the matcher's own rule for whole
 // syllables, Latin letters and digits, and for a query of initial consonants alone (ㅂㅅ: a syllable with that
 // initial, or the letter itself, one after another). A query holding a half-typed syllable (나잌) is the seller
 // mid-word: the store is not asked (storeTextPattern answers undefined).
@@ -16,6 +18,7 @@ import { matchRanges } from './match-ranges';
 import type { MatchRange } from './match-ranges';
 import { NOTE_FIELDS } from './note-fields';
 import type { InboxNote } from './note-fields';
+import { foldCompatible, searchNormal } from './search-normal';
 
 /** The note's fields the search looks in, in the table's order. */
 export const SEARCHED_FIELDS = NOTE_FIELDS.filter((f) => 'searched' in f && f.searched);
@@ -40,7 +43,8 @@ export function searchTextOf(note: InboxNote): string {
  * the query itself; undefined otherwise (a plain number is already found as text).
  */
 export function numberAlternative(query: string): string | undefined {
-  const t = query.trim();
+  // Full-width digits and dashes (３２５０－３６７９５５) are the same number.
+  const t = foldCompatible(query).trim();
   if (!/^[\d\s-]+$/.test(t) || !/[\s-]/.test(t)) return undefined;
   const digits = t.replace(/\D/g, '');
   return digits.length > 0 ? digits : undefined;
@@ -65,11 +69,6 @@ const syllable = (cho: number, jung: number, jong: number) =>
   String.fromCharCode(SBASE + cho * 588 + jung * 28 + jong);
 /** A GLOB class member for the syllables from `a` to `b`. */
 const span = (a: string, b: string) => (a === b ? a : `${a}-${b}`);
-
-/** The matcher's normal form of a query: NFC, lower case, no whitespace. */
-function normalQuery(query: string): string {
-  return query.normalize('NFC').toLowerCase().replace(/\s+/g, '');
-}
 
 function globLiteral(ch: string): string {
   return ch === '*' || ch === '?' || ch === '[' ? `[${ch}]` : ch;
@@ -112,7 +111,7 @@ function lastSyllableAlternatives(ch: string): string[] {
  * undefined when the store cannot answer this query the way the inbox does (a syllable being typed).
  */
 export function storeTextPatterns(query: string): string[] | undefined {
-  const norm = normalQuery(query.replaceAll(FIELD_SEP, ''));
+  const norm = searchNormal(query.replaceAll(FIELD_SEP, ''));
   if (norm === '') return undefined;
   const chars = Array.from(norm);
   if (chars.every((c) => INITIALS.includes(c))) {
@@ -131,19 +130,28 @@ export function storeTextPatterns(query: string): string[] | undefined {
   return lastSyllableAlternatives(last).map((alt) => `*${head}${alt}*`);
 }
 
-/** A note's searched values as the matcher reads them: joined by FIELD_SEP, NFC, lower case, no whitespace. */
+/** A note's searched values as the matcher reads them: joined by FIELD_SEP, in the search's normal form. */
 export function normalizedSearchText(values: readonly (string | number | null | undefined)[]): string {
-  return values
-    .map((v) => (v === null || v === undefined ? '' : String(v).replaceAll(FIELD_SEP, '')))
-    .join(FIELD_SEP)
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/\s+/g, '');
+  return searchNormal(
+    values
+      .map((v) => (v === null || v === undefined ? '' : String(v).replaceAll(FIELD_SEP, '')))
+      .join(FIELD_SEP),
+  );
+}
+
+/** A Latin letter or digit as it may stand in raw text: either case, half or full width (Ａ, ａ, ３). */
+function rawVariants(c: string): string {
+  const upper = c.toUpperCase();
+  const forms = upper !== c && Array.from(upper).length === 1 ? [c, upper] : [c];
+  if (/^[0-9a-z]$/.test(c))
+    for (const f of [...forms]) forms.push(String.fromCharCode(f.charCodeAt(0) + 0xfee0));
+  return forms.length === 1 ? c : `[${forms.join('')}]`;
 }
 
 /**
  * A pattern every raw field value matching `pattern` in normalized text also matches (anything may come between
- * two of its letters, and a letter may be in either case): a cheap first pass over the rows before the exact one.
+ * two of its letters, and a letter or digit may be in either case and full width): a cheap first pass over the rows
+ * before the exact one. Other compatibility forms (①, ㈜) are found by the inbox but not through this pass.
  */
 export function loosePattern(pattern: string): string {
   const parts: string[] = [];
@@ -157,8 +165,7 @@ export function loosePattern(pattern: string): string {
       i = end + 1;
     } else {
       const c = String.fromCodePoint(pattern.codePointAt(i)!);
-      const upper = c.toUpperCase();
-      parts.push(upper !== c && Array.from(upper).length === 1 ? `[${c}${upper}]` : c);
+      parts.push(rawVariants(c));
       i += c.length;
     }
   }

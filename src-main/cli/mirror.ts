@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../contract';
-import { SANDBOX_PROFILE_ID, settingsSchema } from '../storage/settings-schema';
+import { defaultSettings, SANDBOX_PROFILE_ID, settingsSchema } from '../storage/settings-schema';
 import { migrateSettings, SETTINGS_FILE } from '../storage/settings-store';
 import { sandboxFingerprint } from '../host/connect';
 import { liveFingerprint } from '../services/connection';
@@ -20,6 +20,7 @@ import {
 } from '../storage/mirror-registry';
 import type { Fingerprint, MirrorOwner, MirrorRegistry } from '../storage/mirror-registry';
 import type { MirrorStore } from '../storage/mirror-store';
+import { hasLegacyNotesFiles } from '../storage/legacy-notes-files';
 import { UsageError } from './cli-error';
 import { connectionProfile } from './endpoint';
 import type { EndpointPlan } from './endpoint';
@@ -41,10 +42,14 @@ export function planFingerprint(plan: EndpointPlan): Fingerprint {
     : liveFingerprint(connectionProfile(plan));
 }
 
-/** The app's saved profiles, read without repairing anything; none when the folder has no readable settings. */
+/**
+ * The app's saved profiles, read without repairing anything; none when the folder has unreadable settings, and the
+ * app's first ones (the built-in sandbox) when it has none yet, as the app would start on it (a folder of release
+ * 0.1.0 may hold only its notes files).
+ */
 function savedProfiles(dataDir: string): Profile[] {
   const file = join(dataDir, SETTINGS_FILE);
-  if (!existsSync(file)) return [];
+  if (!existsSync(file)) return defaultSettings().profiles;
   try {
     const parsed = settingsSchema.safeParse(migrateSettings(JSON.parse(readFileSync(file, 'utf8'))));
     return parsed.success ? parsed.data.profiles : [];
@@ -81,16 +86,16 @@ export function mirrorOwner(plan: EndpointPlan, dataDir: string): { owner: Mirro
   };
 }
 
+/** The built-in sandbox profile's mirror: the one release 0.1.0's notes files are imported into. */
+const SANDBOX_OWNER: MirrorOwner = {
+  profileId: SANDBOX_PROFILE_ID,
+  profileName: 'Sandbox',
+  kind: 'sandbox',
+  fingerprint: sandboxFingerprint(),
+};
+
 function registryFor(dataDir: string): MirrorRegistry {
-  return createMirrorRegistry({
-    dataDir,
-    sandbox: {
-      profileId: SANDBOX_PROFILE_ID,
-      profileName: 'Sandbox',
-      kind: 'sandbox',
-      fingerprint: sandboxFingerprint(),
-    },
-  });
+  return createMirrorRegistry({ dataDir, sandbox: SANDBOX_OWNER });
 }
 
 /** The mirror `desk sync` fills, created when the endpoint has none yet. */
@@ -106,10 +111,25 @@ export function openMirrorForSync(plan: EndpointPlan, dataDir: string): OpenedMi
   }
 }
 
+/**
+ * Release 0.1.0's notes files, when the folder still has them, imported as the app does: into the sandbox profile's
+ * mirror, by the first open of a mirror. Reading looks for a mirror file, so the import must come first.
+ */
+function importLegacyNotes(dataDir: string, known: readonly string[]): void {
+  if (!hasLegacyNotesFiles(dataDir)) return;
+  const registry = registryFor(dataDir);
+  try {
+    registry.open(SANDBOX_OWNER, known);
+  } finally {
+    registry.close();
+  }
+}
+
 /** The mirror `desk notes --offline` reads; an endpoint never synced into `dataDir` is an error, not an empty list. */
 export function openMirrorForReading(plan: EndpointPlan, dataDir: string): OpenedMirror {
-  const { owner } = mirrorOwner(plan, dataDir);
+  const { owner, known } = mirrorOwner(plan, dataDir);
   const name = mirrorFileName(owner);
+  importLegacyNotes(dataDir, known);
   if (!existsSync(join(dataDir, MIRRORS_DIR, name))) {
     throw new UsageError(
       `No saved notes for this endpoint in ${dataDir}; fetch them with desk sync (same endpoint flags) or in the app.`,

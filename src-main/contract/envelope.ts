@@ -26,6 +26,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  */
 export const ERROR_CAUSES = [
   'server-fault',
+  'unknown-seller',
   'missing-tickets',
   'damaged',
   'encoding',
@@ -62,6 +63,8 @@ export const FIELD_RULES = [
   'absolute-uri',
   'xml-prefix',
   'profile-id',
+  'seller-id',
+  'answer-page',
   'too-long',
   'too-many',
   'too-small',

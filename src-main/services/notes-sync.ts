@@ -486,8 +486,10 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       ...(first ? { errorCode: first.code, errorMessage: first.message } : {}),
       failedSlices,
     },
-    // "As of" means the mirror reflects the marketplace at that time: only a sync that ran through says so.
-    !cancelled && check.done && !catchUpFailed ? finishedAt : undefined,
+    // "As of" means the mirror reflects the marketplace at that time: only a sync that ran through says so, every
+    // day and catch-up fetched. One whose days all failed (a seller ID the marketplace does not know) says nothing
+    // of it: a profile that never synced shows no time.
+    !cancelled && check.done && !catchUpFailed && failedSlices.length === 0 ? finishedAt : undefined,
   );
 
   return {

@@ -379,10 +379,16 @@ const CONNECTION_CAUSES: Record<string, ErrorCause> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'certificate',
 };
 
+// The marketplace's refusal of a seller ID that is not this account's ('req/@SellerID "x" does not belong to this
+// account.'): the seller's settings to correct, not a request to send again.
+const NOT_THIS_ACCOUNTS_SELLER =
+  /seller ?id\b.*\b(?:does not|doesn't|do not) belong to (?:this|your) account|판매자.*(?:계정|소속).*(?:아닙니다|않습니다|없습니다)/i;
+
 function factsOf(err: unknown): ErrorFacts | undefined {
   if (err instanceof SoapFaultError) {
-    const serverSide = err.deskCode === 'SOAP_FAULT' && /(^|:)(Server|Receiver)$/i.test(err.fault.code);
-    return serverSide ? { cause: 'server-fault' } : undefined;
+    if (err.deskCode !== 'SOAP_FAULT') return undefined;
+    if (/(^|:)(Server|Receiver)$/i.test(err.fault.code)) return { cause: 'server-fault' };
+    return NOT_THIS_ACCOUNTS_SELLER.test(err.reason) ? { cause: 'unknown-seller' } : undefined;
   }
   if (err instanceof HttpStatusError) return { httpStatus: err.status };
   if (err instanceof TimeoutError) return { timeoutMs: err.timeoutMs };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isAnswerPageTemplate } from '../../src-shared/answer-page';
 import { replyTemplatesSchema, starterTemplates } from './reply-templates';
 import { isAbsoluteUri, isHttpUrl } from '../../src-shared/absolute-uri';
+import { isSellerId } from '../../src-shared/seller-id';
 import { SETTINGS_VERSION } from '../contract';
 import { ruleParams } from './field-issues';
 import type { JsonObject, Profile, Settings, SettingsPatch } from '../contract';
@@ -54,16 +55,17 @@ const profileShape = z.object({
     .string()
     .max(2048)
     .refine((t) => t.trim() === '' || isAnswerPageTemplate(t), {
-      message: 'an http(s) address with only {SeqNo}, {OrderNo}, {ItemNo} and {SellerID} in it',
-      ...ruleParams('http-url'),
+      message:
+        'an http(s) address with its scheme and host written out, no user name or password, and only {SeqNo}, {OrderNo}, {ItemNo} and {SellerID} in its path, query or fragment',
+      ...ruleParams('answer-page'),
     })
     .optional(),
 });
 
 /**
  * A live profile talks to the real marketplace: it needs every endpoint and both namespace roots. Namespace roots
- * are XML namespace names, so a saved one must be an absolute URI; a file written before that rule still loads
- * (`strict` false) and is marked when the seller next saves it.
+ * are XML namespace names, so a saved one must be an absolute URI, and a seller ID is one word (the lookbook's
+ * rule); a file written before those rules still loads (`strict` false) and is marked when the seller next saves it.
  */
 function profileRules(strict: boolean) {
   return (p: z.infer<typeof profileShape>, ctx: z.RefinementCtx) => {
@@ -95,6 +97,18 @@ function profileRules(strict: boolean) {
           ...ruleParams('absolute-uri'),
         });
       }
+    }
+    if (strict) {
+      p.sellerIds.forEach((id, i) => {
+        if (!isSellerId(id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sellerIds', i],
+            message: 'a seller ID has no spaces or markup characters',
+            ...ruleParams('seller-id'),
+          });
+        }
+      });
     }
   };
 }

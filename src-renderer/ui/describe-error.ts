@@ -23,6 +23,7 @@ export interface ErrorParts {
 /** The codes a finer cause refines; a cause under another code is ignored rather than misworded. */
 const CAUSE_OF_CODE: Record<ErrorCause, ErrorCode> = {
   'server-fault': 'SOAP_FAULT',
+  'unknown-seller': 'SOAP_FAULT',
   'missing-tickets': 'AUTH_FAILED',
   damaged: 'BAD_RESPONSE',
   encoding: 'BAD_RESPONSE',

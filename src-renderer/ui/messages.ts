@@ -26,6 +26,7 @@ export const errorsKo = {
   'error.code.CANCELLED': '작업을 취소함 — 필요하면 다시 시도',
   'error.code.INTERNAL': '셀러 데스크 내부 오류 — 다시 시도하고, 계속되면 자세히 내용을 알려 주세요',
   'error.cause.server-fault': '마켓 서버 오류 — 잠시 뒤 다시 시도',
+  'error.cause.unknown-seller': '판매자 ID 확인 — 설정 → 연결 프로필',
   'error.cause.missing-tickets': '저장된 티켓이 없음 — 설정 → 티켓에서 입력',
   'error.cause.damaged': '마켓 응답이 손상되었거나 중간에 끊김 — 다시 시도',
   'error.cause.encoding': '마켓 응답의 문자 인코딩을 읽을 수 없음 — 계속되면 마켓에 문의',
@@ -94,6 +95,7 @@ export const errorsEn: EnglishOf<typeof errorsKo> = {
   'error.code.INTERNAL':
     'Seller Desk hit an internal error — try again, and report the details if it keeps happening',
   'error.cause.server-fault': 'The marketplace had a server error — try again shortly',
+  'error.cause.unknown-seller': 'Check the seller ID — Settings → Connection profiles',
   'error.cause.missing-tickets': 'No tickets stored — enter them in Settings → Tickets',
   'error.cause.damaged': 'The marketplace’s answer was damaged or cut short — try again',
   'error.cause.encoding':

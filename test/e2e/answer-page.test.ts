@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { toDeskError } from '../../src-main/host/dispatch';
 import { recentNotes } from '../../src-main/sandbox/backend';
-import { createTestDeps } from '../support/host-deps';
+import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { cleanupAfterEach } from './cleanup';
 import { closeBrowser, openApp } from './harness';
 import { itemQuestionsOnScreen } from './inbox-app';
@@ -35,6 +35,9 @@ async function start(answerPageUrl: string | undefined, notes = 200) {
     await app.close();
     await deps.close();
   });
+  // The page's clock is the sandbox's (TEST_NOW), so the inbox's period holds its notes on any calendar day.
+  await app.page.clock.setFixedTime(TEST_NOW);
+  await app.page.reload();
   return { ...app, deps, handlers, sandbox };
 }
 
@@ -119,7 +122,7 @@ describe('answering on the marketplace', () => {
       expect(toDeskError(refused)).toMatchObject({
         code: 'INVALID_ARGUMENT',
         issues: expect.arrayContaining([
-          expect.objectContaining({ path: ['profiles', 0, 'answerPageUrl'], rule: 'http-url' }),
+          expect.objectContaining({ path: ['profiles', 0, 'answerPageUrl'], rule: 'answer-page' }),
         ]) as unknown,
       });
     }

@@ -3,7 +3,11 @@
 // headline in the UI's language, told while the sync still runs; the marketplace's reason shows for faults; the
 // Korean UI holds no English sentence; and no empty state below says there is simply nothing yet.
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser } from './harness';
+import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { startSandbox } from '../../src-main/sandbox/server';
+import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { closeBrowser, openApp } from './harness';
+import { useLiveProfile } from './live-profile';
 import { checkAlerts } from './ui-language';
 import { englishSeen, FAULT_SCENARIOS, openWithFaults, T } from './fault-scenarios';
 
@@ -66,4 +70,49 @@ describe.each(FAULT_SCENARIOS)('the inbox with $name', (scenario) => {
     },
     180_000,
   );
+});
+
+describe('the inbox with a seller ID the marketplace does not know', () => {
+  it('says to check the seller ID in Settings, not to try again, and shows no last sync', async () => {
+    const deps = createTestDeps({ osLocale: 'ko-KR', sandbox: { notes: 50 } });
+    const handlers = createHandlers(deps);
+    // The shop's own marketplace, with the right tickets: only the seller ID is not this account's.
+    const shop = await startSandbox({ port: 0, host: '127.0.0.1', seed: 42, now: TEST_NOW, notes: 50 });
+    const endpoint = {
+      apiBaseUrl: shop.baseUrl,
+      suggestBaseUrl: shop.baseUrl,
+      nsRoot: shop.ns.nsRoot,
+      schemaRoot: shop.ns.schemaRoot,
+    };
+    const tickets = {
+      authTicket: shop.tickets.auth,
+      encryptedTicket: shop.tickets.encrypted,
+      memberTicket: shop.tickets.member,
+    };
+    await useLiveProfile(deps, handlers, endpoint, tickets, { sellerIds: ['not_my_shop'] });
+    const app = await openApp({ handlers, schemas: requestSchemas });
+    try {
+      const { page } = app;
+      await page.clock.setFixedTime(TEST_NOW);
+      await page.reload();
+      const failure = page.getByTestId('sync-failure');
+      await poll(() => failure.count()).toBe(1);
+      expect(await failure.locator('.error-headline').textContent()).toBe(
+        '판매자 ID 확인 — 설정 → 연결 프로필',
+      );
+      expect(await failure.locator('.error-reason-text').textContent()).toBe(
+        'req/@SellerID "not_my_shop" does not belong to this account.',
+      );
+      // Refused at once: one attempt per day, no retry.
+      expect(await failure.locator('.sync-failure-line').textContent()).toMatch(/ · 1번 시도$/);
+      await poll(() => page.getByTestId('sync-progress').count()).toBe(0);
+      // Nothing of the marketplace ever came back: no time beside the last sync.
+      expect(await page.locator('.statusbar').textContent()).toContain('마지막 동기화: 아직 없음');
+      expect(app.pageErrors).toEqual([]);
+    } finally {
+      await app.close();
+      await deps.close();
+      await shop.close();
+    }
+  }, 120_000);
 });

@@ -84,6 +84,31 @@ describe('one search box finds a note however the seller remembers it', () => {
     expect(await count(page)).toBeGreaterThanOrEqual(byBuyer.length);
   });
 
+  it('full-width digits and letters and a zero-width space find what their plain forms find', async () => {
+    const { page, week } = await start();
+    const search = page.getByLabel('검색');
+    const note = week.filter((n) => n.OrderNo)[7]!;
+    // As a Korean IME types them: U+FF10.. for the digits.
+    const fullWidthOrder = note.OrderNo!.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    expect(fullWidthOrder).not.toBe(note.OrderNo);
+    await search.fill(fullWidthOrder);
+    await expectView(
+      page,
+      week.filter((n) => holdsDigits(n, note.OrderNo!)),
+    );
+    expect(await rowSeqNos(page)).toContain(note.SeqNo);
+
+    // ＳＩＺＥ in full width with a zero-width space inside, as pasted from a web page.
+    const plain = (v: string | undefined) => (v ?? '').toLowerCase().replace(/\s+/g, '');
+    const sized = week.filter((n) =>
+      [n.Title, n.Content, n.BuyerID, n.ItemName].some((v) => plain(v).includes('size')),
+    );
+    expect(sized.length).toBeGreaterThan(0);
+    expect(sized.length).toBeLessThan(week.length);
+    await search.fill('ＳＩ\u200bＺＥ');
+    await expectView(page, sized);
+  });
+
   it('says what matches outside the period, and widens it in one click', async () => {
     const { page, notesFrom } = await start({ days: 90 });
     const ninety = notesFrom(addDays(TODAY, -89));

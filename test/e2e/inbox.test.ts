@@ -10,6 +10,8 @@ import { formatDateTime } from '../../src-main/schema';
 import type { SandboxOptions } from '../../src-main/sandbox/server';
 import { toInboxNote } from '../../src-main/storage/inbox-note';
 import { createMatcher } from '../../src-shared/korean-matcher';
+import { QUERY_TYPES } from '../../src-renderer/features/inbox/model/filters';
+import { translatorFor } from '../../src-renderer/i18n/translator';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { activeMirror, heldNotes, seedMirror } from '../support/mirror';
@@ -151,6 +153,21 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     await expectView(page, expected({ start: from, end: to }));
     await page.getByRole('radio', { name: /^미답변/ }).click();
     await expectView(page, expected({ start: from, end: to, replyStatus: 'NoReply' }));
+  });
+
+  it('groups the numbers of the summary’s type mix like every count beside them, on a large mirror', async () => {
+    const { page, expected } = await start({ sandbox: { notes: 120_000 } });
+    const week = expected();
+    await expectView(page, week);
+    const byType = new Map<string, number>();
+    for (const { queryType: q } of week.map((n) => toInboxNote(n)!)) byType.set(q, (byType.get(q) ?? 0) + 1);
+    // Enough notes that a type counts past a thousand.
+    expect(Math.max(...byType.values())).toBeGreaterThanOrEqual(1000);
+    const ko = translatorFor('ko');
+    expect(await page.locator('.type-mix > span').allTextContents()).toEqual(
+      QUERY_TYPES.map((q) => `${ko(`inbox.type.${q}`)} ${(byType.get(q) ?? 0).toLocaleString('ko-KR')}`),
+    );
+    expect(await page.locator('.type-mix').textContent()).toMatch(/\d,\d{3}/);
   });
 
   it('keeps the filters across a restart (settings.inbox.filters)', async () => {

@@ -10,12 +10,12 @@ afterAll(closeBrowser);
 
 const VIEWPORT = { width: 1700, height: 1000 };
 
-async function openLookbook(opts: { locale?: string } = {}) {
+async function openLookbook(opts: { locale?: string; viewport?: { width: number; height: number } } = {}) {
   const deps = createTestDeps({ osLocale: opts.locale ?? 'ko-KR' });
   const app = await openApp({
     handlers: createHandlers(deps),
     schemas: requestSchemas,
-    viewport: VIEWPORT,
+    viewport: opts.viewport ?? VIEWPORT,
     locale: opts.locale,
   });
   // The test page is served from a public https origin; Chromium's Local Network Access asks before it may load
@@ -265,6 +265,43 @@ describe('lookbook previewer in Chromium', () => {
       /오류,coupon-not-lower,.*쿠폰가 [\d,]+원이 판매가 [\d,]+원보다 높거나 같습니다 — 쿠폰가를 낮추세요\./,
     );
 
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+  });
+
+  it('at the smallest window (960×600) a finding scrolls the preview pane only, never the window', async () => {
+    const { app, page } = await openLookbook({ viewport: { width: 960, height: 600 } });
+    await expect.poll(() => page.getByTestId('shop-name').textContent()).not.toBe('');
+    await page.locator('#lb-seller').fill('hongdae_closet');
+    await page.locator('#lb-seller').press('Enter');
+    await expect.poll(() => page.locator('.lb-item').count()).toBeGreaterThan(0);
+    await imagesSettled(page);
+    await expect.poll(() => kinds(page)).toContain('text-too-long');
+    const layout = () =>
+      page.evaluate(() => ({
+        documentScroll: document.scrollingElement!.scrollTop,
+        shellTop: document.querySelector('.shell')!.getBoundingClientRect().top,
+        statusBottom: Math.round(document.querySelector('.statusbar')!.getBoundingClientRect().bottom),
+        workScroll: document.querySelector('.work')!.scrollTop,
+      }));
+    const still = { documentScroll: 0, shellTop: 0, statusBottom: 600, workScroll: 0 };
+    expect(await layout()).toEqual(still);
+    // The findings whose elements lie furthest down the pane, and one near its top.
+    for (const kind of ['text-too-long', 'item-no-colors', 'page-gap']) {
+      const finding = page.locator(`.lb-finding[data-kind="${kind}"]`).first();
+      const target = await finding.getAttribute('data-target');
+      await finding.click();
+      const el = page.locator(`[data-audit-key="${target}"]`);
+      await expect.poll(() => el.evaluate((e) => e.classList.contains('lb-flash'))).toBe(true);
+      expect(await layout(), kind).toEqual(still);
+      // The pane brought it into its own view.
+      const seen = await el.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        const pane = e.closest('.lb-stage')!.getBoundingClientRect();
+        return r.bottom > pane.top && r.top < pane.bottom;
+      });
+      expect(seen, kind).toBe(true);
+    }
     expect(app.pageErrors).toEqual([]);
     await app.close();
   });

@@ -79,6 +79,66 @@ describe('settings forms in Chromium', () => {
     await deps.close();
   });
 
+  it('refuses a seller ID with a space and an answer page with a placeholder in its host, each saying its rule', async () => {
+    const { deps, handlers } = await openSettings();
+    const app = await openApp({ handlers, schemas: requestSchemas });
+    const { page } = app;
+    await page.getByRole('button', { name: '설정' }).click();
+    await page.getByRole('button', { name: '라이브 프로필 추가' }).click();
+    await fillValidProfile(page);
+    const form = editor(page);
+    const message = (id: string) => page.locator(`#${id}-error`).textContent();
+    // Marked as soon as the field is left, before any save.
+    await form.getByLabel('판매자 ID(쉼표로 구분)').fill('gangnam_style, seoul mart');
+    await form.getByLabel('판매자 ID(쉼표로 구분)').blur();
+    await poll(() => invalidFields(page)).toEqual(['pf-sellerIds']);
+    expect(await message('pf-sellerIds')).toBe(
+      '판매자 ID에는 공백과 < > " \' & 문자를 쓸 수 없습니다. 여러 ID는 쉼표로 구분하세요. 예: gangnam_style, seoul_mart',
+    );
+    await form.getByLabel('마켓 답변 페이지 주소').fill('https://{SellerID}.market.example/notes/{SeqNo}');
+    await form.getByRole('button', { name: '저장' }).click();
+    await poll(() => invalidFields(page)).toEqual(['pf-answerPageUrl', 'pf-sellerIds']);
+    // Not "must start with http(s)://": it does; what it may not do is put a value in the host.
+    expect(await message('pf-answerPageUrl')).toBe(
+      'http:// 또는 https://로 시작하는 주소를 입력하세요. 호스트(와 포트)는 그대로 적고, {SeqNo}, {OrderNo}, {ItemNo}, {SellerID}는 호스트 뒤의 경로나 ?, # 뒤에만 쓸 수 있으며, 사용자 이름과 비밀번호는 넣을 수 없습니다. 예: https://soho.example-market.co.kr/notes/{SeqNo}?seller={SellerID}',
+    );
+    const { settings } = await handlers['settings.get'](undefined, ctx);
+    expect(settings.profiles.map((p) => p.id)).toEqual(['sandbox']);
+
+    // Corrected, both save: the seller IDs as typed, one per comma.
+    await form.getByLabel('판매자 ID(쉼표로 구분)').fill('gangnam_style, seoul_mart');
+    await form.getByLabel('마켓 답변 페이지 주소').fill('https://market.example/notes/{SeqNo}?s={SellerID}');
+    await form.getByRole('button', { name: '저장' }).click();
+    await poll(async () => (await handlers['settings.get'](undefined, ctx)).settings.profiles.length).toBe(2);
+    const saved = (await handlers['settings.get'](undefined, ctx)).settings.profiles[1]!;
+    expect(saved.sellerIds).toEqual(['gangnam_style', 'seoul_mart']);
+    expect(saved.answerPageUrl).toBe('https://market.example/notes/{SeqNo}?s={SellerID}');
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+    await deps.close();
+  });
+
+  it('tells the answer-page rule in English too', async () => {
+    const { deps, handlers } = await openSettings('en');
+    const app = await openApp({ handlers, schemas: requestSchemas, locale: 'en-US' });
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Add live profile' }).click();
+    const form = page.getByRole('form', { name: 'Edit profile' });
+    await form.getByLabel('Answer page address').fill('https://{SellerID}.market.example/');
+    await form.getByLabel('Answer page address').blur();
+    await poll(() => page.locator('#pf-answerPageUrl-error').textContent()).toBe(
+      'Enter an http:// or https:// address with its host (and port) written out: {SeqNo}, {OrderNo}, {ItemNo} and {SellerID} may stand only after the host, in the path or after ? or #, and it holds no user name or password. E.g. https://soho.example-market.co.kr/notes/{SeqNo}?seller={SellerID}',
+    );
+    await form.getByLabel('Seller IDs (comma separated)').fill('seoul mart');
+    await form.getByLabel('Seller IDs (comma separated)').blur();
+    await poll(() => page.locator('#pf-sellerIds-error').textContent()).toBe(
+      'A seller ID has no spaces and none of < > " \' &; separate several IDs with commas, e.g. gangnam_style, seoul_mart',
+    );
+    await app.close();
+    await deps.close();
+  });
+
   it('refuses a namespace root that is not an absolute URI where it is saved too', async () => {
     const { deps, handlers } = await openSettings();
     const err = await handlers['settings.update'](

@@ -5,6 +5,7 @@ import { getLookbook, getWholeLookbook } from '../../services/lookbook';
 import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../host-deps';
 import { isTimeZone } from '../../storage/settings-schema';
+import { isSellerId } from '../../../src-shared/seller-id';
 
 type Channels = keyof LookbookContract;
 
@@ -33,7 +34,7 @@ const sellerId = z
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[^\s<>"'&]+$/, 'a seller ID has no spaces or markup characters');
+  .refine(isSellerId, 'a seller ID has no spaces or markup characters');
 
 const auditRow = z.strictObject({
   severity: z.enum(['error', 'warning', 'info']),

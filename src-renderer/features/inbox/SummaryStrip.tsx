@@ -51,7 +51,7 @@ function DailyChart({ days, time }: { days: Summary['days']; time: TimeFormat })
         <path d={waitingPath} className="bar-noreply" />
         {hovered && (
           <rect x={px(hover! * slot)} y={0} width={px(slot)} height={CHART_H} className="bar-hover">
-            <title>{`${time.day(hovered.day)} · ${t('inbox.status.NoReply')} ${hovered.NoReply} · ${t('inbox.status.ReplyComplete')} ${hovered.ReplyComplete}`}</title>
+            <title>{`${time.day(hovered.day)} · ${t('inbox.status.NoReply')} ${formatCount(hovered.NoReply)} · ${t('inbox.status.ReplyComplete')} ${formatCount(hovered.ReplyComplete)}`}</title>
           </rect>
         )}
       </svg>
@@ -116,7 +116,7 @@ export const SummaryStrip = memo(function SummaryStrip({
         <span className="type-mix num">
           {QUERY_TYPES.map((q) => (
             <span key={q}>
-              {t(`inbox.type.${q}` as MessageKey)} {summary.byType[q]}
+              {t(`inbox.type.${q}` as MessageKey)} {formatCount(summary.byType[q])}
             </span>
           ))}
         </span>

@@ -60,11 +60,26 @@ function useFitScale(width: number) {
   return [value, attachStage] as const;
 }
 
+/**
+ * Scrolls the preview pane (and only it) so that `el` stands in its middle. scrollIntoView would scroll every
+ * ancestor that can scroll, the window included: at 960×600 it moved the whole app up under the status bar.
+ */
+function centerInPane(el: HTMLElement) {
+  const pane = el.closest<HTMLElement>('.lb-stage');
+  if (!pane) return;
+  const box = pane.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  pane.scrollTo({
+    top: pane.scrollTop + r.top - box.top - (pane.clientHeight - r.height) / 2,
+    left: pane.scrollLeft + r.left - box.left - (pane.clientWidth - r.width) / 2,
+  });
+}
+
 /** Scrolls a preview element into view and flashes it (restarting the flash when clicked again). */
 function reveal(key: string) {
   const el = document.querySelector<HTMLElement>(`[data-audit-key="${CSS.escape(key)}"]`);
   if (!el) return;
-  el.scrollIntoView({ block: 'center' });
+  centerInPane(el);
   el.focus({ preventScroll: true });
   el.classList.remove('lb-flash');
   void el.offsetWidth;

@@ -3,7 +3,7 @@ import type { Profile } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { Translate } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
-import { checkField } from './model/profile-form';
+import { checkField, profileOf } from './model/profile-form';
 import type { FieldMark, ProfileDraft, ProfileField } from './model/profile-form';
 import { Field } from '../../ui/Field';
 
@@ -54,7 +54,7 @@ export function ProfileEditor(props: {
     });
   const leave = (field: ProfileField) =>
     onChange((d) => {
-      const mark = checkField(field, field === 'sellerIds' ? { ...d.profile, sellerIds: [] } : d.profile);
+      const mark = checkField(field, profileOf(d));
       const marks = { ...d.marks };
       if (mark) marks[field] = mark;
       else delete marks[field];
@@ -195,6 +195,7 @@ export function ProfileEditor(props: {
                 return { ...d, sellerIdsText: text, marks };
               });
             }}
+            onBlur={() => leave('sellerIds')}
             {...invalid('sellerIds')}
           />
         </FieldRow>

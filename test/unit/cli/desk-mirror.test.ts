@@ -1,6 +1,6 @@
 // `desk notes` keeps its order promise whatever the server does, and its errors carry the marketplace's reason;
 // `desk sync` fills the app's own mirror and `desk notes --offline` answers from it, each profile from its own.
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,5 +280,53 @@ describe('desk sync and desk notes --offline on the app’s mirror', () => {
     expect(lookbook.stderr).toContain(
       '--data-dir is only used with --profile ID, desk sync and desk notes --offline',
     );
+  });
+});
+
+describe('desk notes --offline on a data folder of release 0.1.0', () => {
+  it('imports its notes files first, as the app would, and lists their notes with their marks', async () => {
+    // Only the two notes files that release wrote: no settings, no mirror yet.
+    const dataDir = mkdtempSync(join(tmpdir(), 'desk-legacy-'));
+    for (const f of ['notes-cache.json', 'notes-local.json']) {
+      copyFileSync(join('test/fixtures/legacy-json', f), join(dataDir, f));
+    }
+    const cache = JSON.parse(readFileSync(join(dataDir, 'notes-cache.json'), 'utf8')) as {
+      notes: { seqNo: number }[];
+    };
+    const out = await run([
+      'notes',
+      '--offline',
+      '--data-dir',
+      dataDir,
+      '--from',
+      '2026-11-18',
+      '--to',
+      '2026-11-20',
+      '--format',
+      'json',
+    ]);
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    const listed = (JSON.parse(out.stdout) as { SendNote: (SendNote & { Local: unknown })[] }).SendNote;
+    expect(listed.map((n) => n.SeqNo).sort()).toEqual(cache.notes.map((n) => n.seqNo).sort());
+    expect(listed.find((n) => n.SeqNo === 101866)!.Local).toEqual({
+      Handled: true,
+      Memo: '내일 재발송\n택배사 확인',
+    });
+    // Imported once, as the app does: the files are kept under their imported names.
+    expect(existsSync(join(dataDir, 'notes-cache.json'))).toBe(false);
+    expect(existsSync(join(dataDir, 'notes-cache.imported.json'))).toBe(true);
+    const again = await run([
+      'notes',
+      '--offline',
+      '--data-dir',
+      dataDir,
+      '--from',
+      '2026-11-18',
+      '--to',
+      '2026-11-20',
+    ]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`${cache.notes.length} notes, `);
   });
 });

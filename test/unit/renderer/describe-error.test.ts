@@ -21,6 +21,7 @@ const call = (e: Partial<DeskError> & { code: ErrorCode }) =>
 
 const CAUSE_CODE: Record<(typeof ERROR_CAUSES)[number], ErrorCode> = {
   'server-fault': 'SOAP_FAULT',
+  'unknown-seller': 'SOAP_FAULT',
   'missing-tickets': 'AUTH_FAILED',
   damaged: 'BAD_RESPONSE',
   encoding: 'BAD_RESPONSE',

@@ -39,6 +39,8 @@ const samples: [string, Partial<Profile>][] = [
   ['a name too long', { name: '가'.repeat(81) }],
   ['a seller ID too long', { sellerIds: ['x'.repeat(65)] }],
   ['too many seller IDs', { sellerIds: Array.from({ length: 51 }, (_, i) => `s${i}`) }],
+  ['a seller ID with a space', { sellerIds: ['gangnam_style', 'seoul mart'] }],
+  ['a seller ID with markup', { sellerIds: ['<b>shop</b>'] }],
 ];
 
 describe('the live profile form', () => {
@@ -76,6 +78,21 @@ describe('the live profile form', () => {
     const draft = draftFor(undefined, ['sandbox', 'live-1', 'live-2']);
     expect(draft.profile.id).toBe('live-3');
     expect(draft.isNew).toBe(true);
-    expect(profileOf({ ...draft, sellerIdsText: ' a, b  c,,' }).sellerIds).toEqual(['a', 'b', 'c']);
+    expect(profileOf({ ...draft, sellerIdsText: ' a, b,c ,,' }).sellerIds).toEqual(['a', 'b', 'c']);
+  });
+
+  it('takes a space as part of a seller ID and refuses it there, saying the rule', () => {
+    const draft = draftFor(good, ['sandbox', 'live-1']);
+    const typed = profileOf({ ...draft, sellerIdsText: 'gangnam_style, seoul mart' });
+    // Not split into two IDs the marketplace never heard of ('seoul', 'mart').
+    expect(typed.sellerIds).toEqual(['gangnam_style', 'seoul mart']);
+    const marks = checkProfile(typed);
+    expect(marks).toEqual({ sellerIds: { rule: 'seller-id' } });
+    expect(translatorFor('ko')(`settings.invalid.${marks.sellerIds!.rule}`)).toBe(
+      '판매자 ID에는 공백과 < > " \' & 문자를 쓸 수 없습니다. 여러 ID는 쉼표로 구분하세요. 예: gangnam_style, seoul_mart',
+    );
+    expect(translatorFor('en')(`settings.invalid.${marks.sellerIds!.rule}`)).toBe(
+      'A seller ID has no spaces and none of < > " \' &; separate several IDs with commas, e.g. gangnam_style, seoul_mart',
+    );
   });
 });

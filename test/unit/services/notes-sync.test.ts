@@ -288,6 +288,25 @@ describe('notes sync against the sandbox', () => {
     expect(out.failedSlices.every((f) => f.attempts === 1 && f.code === 'SOAP_FAULT')).toBe(true);
   });
 
+  it('a seller ID the marketplace does not know: each day refused once, told as the seller ID to check, and never "as of"', async () => {
+    const { store, base } = await setup();
+    const out = await syncNotes(WEEK, base({ sellerIds: ['seoul mart'] }));
+    expect(out.failedSlices).toHaveLength(7);
+    for (const f of out.failedSlices) {
+      expect(f).toMatchObject({
+        sellerId: 'seoul mart',
+        code: 'SOAP_FAULT',
+        attempts: 1,
+        reason: 'req/@SellerID "seoul mart" does not belong to this account.',
+        facts: { cause: 'unknown-seller' },
+      });
+    }
+    expect(out.statusCheck.done).toBe(true);
+    expect(store.lastSync()).toMatchObject({ ok: false, errorCode: 'SOAP_FAULT' });
+    // Nothing of the marketplace came back: the profile has never synced, and the status bar says so.
+    expect(store.asOf()).toBeUndefined();
+  });
+
   it('cancel stops in-flight requests and leaves only whole days in the mirror, also on disk', async () => {
     const { store, expected, base, deps, owner } = await setup({ faults: { latencyMs: 40 } });
     const controller = new AbortController();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerPageUrl, emptyAnswerPageValues, isAnswerPageTemplate } from '../../../src-shared/answer-page';
 import { settingsPatchSchema, defaultSettings } from '../../../src-main/storage/settings-schema';
 import { checkField } from '../../../src-renderer/features/settings/model/profile-form';
+import { fieldIssues } from '../../../src-main/storage/field-issues';
 
 const values = { SeqNo: '101861', OrderNo: '3099999582', ItemNo: '2161345404', SellerID: 'seoul_mart' };
 
@@ -59,9 +60,23 @@ describe('answer-page address templates', () => {
     expect(patch('https://m.example/{SeqNo}')).toBe(true);
     expect(patch('')).toBe(true);
     expect(patch('javascript:alert(1)')).toBe(false);
-    expect(checkField('answerPageUrl', { ...profile, answerPageUrl: 'javascript:alert(1)' })).toEqual({
-      rule: 'http-url',
+    for (const bad of [
+      'javascript:alert(1)',
+      'https://{SellerID}.m.example/',
+      'https://m.example:{SeqNo}/',
+    ]) {
+      expect(patch(bad), bad).toBe(false);
+      // Its own rule, which says where placeholders may stand (not "must start with http(s)://").
+      expect(checkField('answerPageUrl', { ...profile, answerPageUrl: bad }), bad).toEqual({
+        rule: 'answer-page',
+      });
+    }
+    const refused = settingsPatchSchema.safeParse({
+      profiles: [{ ...profile, answerPageUrl: 'https://{SellerID}.m.example/' }],
     });
+    expect(refused.success ? [] : fieldIssues(refused.error)).toEqual([
+      { path: ['profiles', 0, 'answerPageUrl'], rule: 'answer-page' },
+    ]);
     expect(
       checkField('answerPageUrl', { ...profile, answerPageUrl: 'https://m.example/{SeqNo}' }),
     ).toBeUndefined();

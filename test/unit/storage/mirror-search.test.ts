@@ -20,6 +20,9 @@ afterAll(() => {
   for (const s of opened) s.close();
 });
 
+/** The full-width forms a Korean IME types for ASCII (U+FF01..U+FF5E). */
+const fullWidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
 function storeWith(notes: readonly InboxNote[]): MirrorStore {
   const file = join(mkdtempSync(join(tmpdir(), 'mirror-search-')), 'm.sqlite');
   const db = openDatabase(file, { maxVersion: MIRROR_VERSION });
@@ -61,6 +64,9 @@ describe('the store answers a search as the inbox does', () => {
     ['part of an item number', sample.itemNo.slice(2, 8)],
     ['a whole SeqNo', String(sample.seqNo)],
     ['part of a buyer ID', sample.buyerId.slice(0, 5)],
+    ['an order number in full-width digits', fullWidth(sample.orderNo!)],
+    ['a word in full-width capitals', 'ＳＩＺＥ'],
+    ['a word with a zero-width space in it', 'SI\u200bZE'],
   ])('%s (%s)', (_what, query) => {
     const want = found(ALL, query);
     expect(want.length).toBeGreaterThan(0);
@@ -73,6 +79,35 @@ describe('the store answers a search as the inbox does', () => {
     expect(found(ALL, sample.orderNo!)).toContain(sample.seqNo);
     expect(found(ALL, sample.orderNo!.slice(-6))).toContain(sample.seqNo);
     expect(storeFound(store, sample.orderNo!.slice(-6))).toContain(sample.seqNo);
+  });
+
+  it('full-width digits and letters and zero-width spaces change nothing, in the box or in the note', () => {
+    expect(found(ALL, fullWidth(sample.orderNo!))).toEqual(found(ALL, sample.orderNo!));
+    expect(found(ALL, fullWidth(sample.orderNo!))).toContain(sample.seqNo);
+    expect(found(ALL, 'ＳＩＺＥ')).toEqual(found(ALL, 'size'));
+    expect(found(ALL, '\u200bSI\u200bZE')).toEqual(found(ALL, 'size'));
+    const notes = [
+      {
+        ...ALL[0]!,
+        seqNo: 1,
+        title: 'ＳＩＺＥ 문의',
+        content: '',
+        buyerId: 'a',
+        orderNo: '３２５０９５７５５８',
+      },
+      { ...ALL[0]!, seqNo: 2, title: '사이\u200b즈 교환', content: '', buyerId: 'b', orderNo: '1' },
+      { ...ALL[0]!, seqNo: 3, title: 'size', content: '', buyerId: 'c', orderNo: '2' },
+    ].map((n) => ({ ...n, itemName: 'x', itemNo: '9' }));
+    const store = storeWith(notes);
+    for (const [query, want] of [
+      ['size', [1, 3]],
+      ['3250957558', [1]],
+      ['957558', [1]],
+      ['사이즈', [2]],
+    ] as const) {
+      expect(found(notes, query), query).toEqual(want);
+      expect(storeFound(store, query), query).toEqual(want);
+    }
   });
 
   it('initial consonants match initials only: ㅂㅅ finds 배송, not the ㅂ and ㅅ inside 없', () => {
@@ -97,7 +132,8 @@ describe('the store answers a search as the inbox does', () => {
 // last-syllable matches (가 in 각, 고 in 과, 잌 as 이+키) happen. Texts hold no standalone jamo: the store reads
 // whole syllables (a buyer spelling a syllable out letter by letter is the one case where it says less).
 const SYLLABLES = [...'가각간갃고과괘교구귀나낙난이익읷키카화환회부불붉사색반취매요주세없배송'];
-const OTHER = [...'aAbBzZ019 *?[%_', '\n'];
+// Full-width forms and a zero-width space too: the store's first pass must let every note the inbox finds through.
+const OTHER = [...'aAbBzZ019 *?[%_Ａａ１', '\n', '\u200b'];
 const unit = fc.oneof(
   fc.constantFrom(...SYLLABLES),
   fc.constantFrom(...SYLLABLES),

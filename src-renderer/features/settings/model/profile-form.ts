@@ -3,6 +3,7 @@
 import type { FieldIssue, FieldRule, Profile } from '../../../../src-main/contract';
 import { isAbsoluteUri, isHttpUrl } from '../../../../src-shared/absolute-uri';
 import { isAnswerPageTemplate } from '../../../../src-shared/answer-page';
+import { isSellerId } from '../../../../src-shared/seller-id';
 
 export const PROFILE_FIELDS = [
   'name',
@@ -70,9 +71,10 @@ export function draftFor(profile: Profile | undefined, existingIds: readonly str
   };
 }
 
+/** The IDs typed, separated by commas: a space is part of an ID (and refused there), never a separator. */
 export function sellerIdsOf(text: string): string[] {
   return text
-    .split(/[\s,]+/)
+    .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
 }
@@ -113,11 +115,12 @@ export function checkField(field: ProfileField, p: Profile): FieldMark | undefin
     }
     case 'answerPageUrl': {
       const t = p.answerPageUrl?.trim() ?? '';
-      return t === '' || isAnswerPageTemplate(t) ? undefined : { rule: 'http-url' };
+      return t === '' || isAnswerPageTemplate(t) ? undefined : { rule: 'answer-page' };
     }
     case 'sellerIds':
       if (p.sellerIds.length > 50) return { rule: 'too-many', limit: 50 };
-      return p.sellerIds.some((id) => id.length > 64) ? { rule: 'too-long', limit: 64 } : undefined;
+      if (p.sellerIds.some((id) => id.length > 64)) return { rule: 'too-long', limit: 64 };
+      return p.sellerIds.every(isSellerId) ? undefined : { rule: 'seller-id' };
     default:
       return undefined;
   }
