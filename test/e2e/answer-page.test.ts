@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { toDeskError } from '../../src-main/host/dispatch';
 import { recentNotes } from '../../src-main/sandbox/backend';
-import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { createTestDeps } from '../support/host-deps';
 import { cleanupAfterEach } from './cleanup';
 import { closeBrowser, openApp } from './harness';
 import { itemQuestionsOnScreen } from './inbox-app';
@@ -35,9 +35,6 @@ async function start(answerPageUrl: string | undefined, notes = 200) {
     await app.close();
     await deps.close();
   });
-  // The page's clock is the sandbox's (TEST_NOW), so the inbox's period holds its notes on any calendar day.
-  await app.page.clock.setFixedTime(TEST_NOW);
-  await app.page.reload();
   return { ...app, deps, handlers, sandbox };
 }
 
