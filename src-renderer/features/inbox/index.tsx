@@ -176,7 +176,12 @@ const Inbox = memo(function Inbox(props: {
     slaHours,
     outside,
   });
-  const selection = useNoteSelection(data.notes, columns, rows);
+  // Every filter back to its default but the period and the sort, which describe the view, not a narrowing.
+  const clearNarrowing = useCallback(() => {
+    const { preset: _preset, start: _start, end: _end, sort: _sort, ...narrowing } = defaultFilters();
+    patch(narrowing);
+  }, [patch]);
+  const selection = useNoteSelection(data.notes, columns, rows, clearNarrowing);
   const { selected, openNote, open } = selection;
 
   const { navigate } = useShellSlots();
@@ -194,10 +199,8 @@ const Inbox = memo(function Inbox(props: {
     [searchText, preset, customStart, customEnd],
   );
 
-  // Every filter back to its default but the period and the sort, which describe the view, not a narrowing.
   const clearFilters = () => {
-    const { preset: _preset, start: _start, end: _end, sort: _sort, ...narrowing } = defaultFilters();
-    patch(narrowing);
+    clearNarrowing();
     selection.clearSelection();
   };
 
