@@ -14,6 +14,7 @@ import { FacetBar, TopFilters } from './FilterBar';
 import { InboxBanners, syncOutcome } from './InboxBanners';
 import { EmptyList, InboxLayout, ListMeta, ListSkeleton } from './InboxLayout';
 import { OutsidePeriodHint, WaitingOutsideHint } from './MirrorBanners';
+import type { Wider } from './MirrorBanners';
 import {
   allWaitingFilters,
   defaultFilters,
@@ -123,7 +124,11 @@ const Inbox = memo(function Inbox(props: {
   );
   // Stable, so the memoized parts around the list stay untouched by a keystroke that only changes the rows.
   const showPastSla = useCallback(() => patch({ waiting: 'sla' }), [patch]);
-  const widenPeriod = useCallback(() => patch({ preset: '90d' }), [patch]);
+  // A scope's notes the mirror holds (every one, as far back as it has them); otherwise the last 90 days.
+  const widenPeriod = useCallback(
+    (to: Wider) => patch(to.whole ? { preset: 'custom', start: to.start, end: to.end } : { preset: '90d' }),
+    [patch],
+  );
   const now = useNow(30_000);
   const time = useTimeFormat(timeZone, now);
   const today = marketDayOf(now);
