@@ -212,6 +212,8 @@ export interface NotesLookupResult {
   /** Matches, withdrawn ones included. */
   total: number;
   withdrawn: number;
+  /** When the oldest match the marketplace still lists was received (none: no such match). */
+  oldestAt?: number;
   notes: FoundNote[];
 }
 

@@ -1,5 +1,6 @@
 // Settings DTOs. The settings file's zod schemas (src-main/storage/settings-schema.ts) `satisfies` these types, so the
 // two can never drift apart.
+import type { NoteQueryType } from '../../src-shared/note-fields';
 
 export const SETTINGS_VERSION = 2;
 
@@ -51,9 +52,14 @@ export interface ReplyTemplate {
   id: string;
   name: string;
   body: string;
-  /** The language it is written in: the inbox offers the UI language's first. */
+  /** The language it is written in: the inbox offers the note's language's first. */
   lang: 'ko' | 'en';
+  /** The inquiry types it answers, offered first for them; absent or empty: it fits every type. */
+  types?: NoteQueryType[];
 }
+
+/** A note's inquiry type and language, as the inbox remembers the template last chosen for it ('Shipping.ko'). */
+export type ReplyChoiceKey = `${NoteQueryType}.${'ko' | 'en'}`;
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -74,6 +80,8 @@ export interface Settings {
   };
   /** Saved replies (version 2 on; a version-1 file gets the starters). */
   replyTemplates: ReplyTemplate[];
+  /** The template the seller last chose for a kind of note (the id); absent: the best fit. */
+  replyTemplateChoices?: Partial<Record<ReplyChoiceKey, string>>;
 }
 
 /**

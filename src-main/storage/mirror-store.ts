@@ -455,8 +455,12 @@ export class MirrorStore {
     }
     const where = f.where.length > 0 ? `WHERE ${f.where.join(' AND ')}` : '';
     const totals = this.db
-      .prepare(`SELECT count(*) AS total, count(withdrawn_at) AS withdrawn FROM notes ${where}`)
-      .get(...f.params) as { total: number; withdrawn: number };
+      .prepare(
+        `SELECT count(*) AS total, count(withdrawn_at) AS withdrawn,
+                min(CASE WHEN withdrawn_at IS NULL THEN at END) AS oldest
+         FROM notes ${where}`,
+      )
+      .get(...f.params) as { total: number; withdrawn: number; oldest: number | null };
     const rows = this.db
       .prepare(
         `SELECT n.*, m.handled AS m_handled, m.memo AS m_memo, m.updated_at AS m_updated_at
@@ -475,7 +479,12 @@ export class MirrorStore {
       if (row['withdrawn_at'] !== null) found.withdrawnAt = row['withdrawn_at'] as number;
       return found;
     });
-    return { total: Number(totals.total), withdrawn: Number(totals.withdrawn), notes };
+    return {
+      total: Number(totals.total),
+      withdrawn: Number(totals.withdrawn),
+      ...(totals.oldest === null ? {} : { oldestAt: Number(totals.oldest) }),
+      notes,
+    };
   }
 
   /** How many held notes (withdrawn ones left out) a wider period has for the given criteria. */

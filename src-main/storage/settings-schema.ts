@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isAnswerPageTemplate } from '../../src-shared/answer-page';
-import { replyTemplatesSchema, starterTemplates } from './reply-templates';
+import { replyTemplateChoicesSchema, replyTemplatesSchema, starterTemplates } from './reply-templates';
 import { isAbsoluteUri, isHttpUrl } from '../../src-shared/absolute-uri';
 import { isSellerId } from '../../src-shared/seller-id';
 import { SETTINGS_VERSION } from '../contract';
@@ -141,6 +141,7 @@ function settingsFields(profile: typeof profileSchema) {
       .max(24 * 60),
     inbox: z.object({ filters: filtersSchema }),
     replyTemplates: replyTemplatesSchema,
+    replyTemplateChoices: replyTemplateChoicesSchema,
   };
 }
 

@@ -3,14 +3,15 @@
 // not a template file refused with a specific message in the UI's language; a note that lacks a value a
 // template names (no order number before ordering) gets the placeholder back, not a blank, and a warning.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { createHandlers } from '../../src-main/host/create-handlers';
 import { recentNotes } from '../../src-main/sandbox/backend';
+import { starterTemplates } from '../../src-main/storage/reply-templates';
 import { createTestDeps } from '../support/host-deps';
 import { cleanupAfterEach } from './cleanup';
-import { closeBrowser, openApp } from './harness';
+import { closeBrowser } from './harness';
 import { checkAlerts } from './ui-language';
 import { T } from './fault-scenarios';
-import { itemQuestionsOnScreen } from './inbox-app';
+import { itemQuestionsOnScreen, openInbox } from './inbox-app';
 
 afterAll(closeBrowser);
 const cleanup = cleanupAfterEach();
@@ -32,13 +33,10 @@ async function start(lang: 'ko' | 'en', notes = 200) {
   });
   await deps.connection.active();
   const backend = deps.connection.sandbox()!.backend;
-  const app = await openApp({ handlers, schemas: requestSchemas, locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+  // The page's clock pinned to the sandbox's (the inbox's period is the sandbox's last days on any calendar day).
+  const app = await openInbox(deps, cleanup, { handlers, locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
   await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: 'https://seller-desk.app',
-  });
-  cleanup.push(async () => {
-    await app.close();
-    await deps.close();
   });
   return {
     ...app,
@@ -59,11 +57,14 @@ describe('reply templates', () => {
       .locator('.note-row')
       .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-seqno'))));
     const notes = new Map(recentNotes(backend).map((n) => [n.SeqNo, n]));
-    const target = shown.map((s) => notes.get(s)).find((n) => n?.OrderNo !== undefined)!;
+    // A Korean buyer's shipping question about an order.
+    const target = shown
+      .map((s) => notes.get(s))
+      .find((n) => n?.OrderNo !== undefined && n.SearchQueryType === 'Shipping' && /[가-힣]/.test(n.Title!))!;
     expect(target).toBeDefined();
     await page.locator(`.note-row[data-seqno="${target.SeqNo}"]`).click();
     const picker = page.getByTestId('reply-template');
-    // The Korean starters come first in the Korean UI.
+    // The shipping starter in the note's language comes first.
     expect(await picker.locator('select option:checked').textContent()).toBe('배송 문의 답변');
     await picker.getByRole('button', { name: '채워서 복사' }).click();
     await poll(() => page.getByTestId('template-copied').count()).toBe(1);
@@ -107,10 +108,14 @@ describe('reply templates', () => {
         await page.locator(`.note-row[data-seqno="${seqNo}"]`).click();
         await poll(() => page.locator('#note-detail').getAttribute('data-seqno')).toBe(String(seqNo));
       };
-      await open(early.SeqNo);
       const picker = page.getByTestId('reply-template');
       const preview = page.getByTestId('template-preview');
-      // The shipping reply (the first in either language) names the order number.
+      // The shipping reply in the UI's language names the order number (an item question opens on the item
+      // reply, which does not): the seller picks it.
+      const shippingReply = starterTemplates().find((x) => x.lang === lang && x.types?.includes('Shipping'))!;
+      const useShipping = () => picker.locator('select').selectOption({ label: shippingReply.name });
+      await open(early.SeqNo);
+      await useShipping();
       await poll(() => preview.inputValue()).toContain(line);
       expect(await picker.getByTestId('template-missing').innerText()).toBe(warning);
       await picker.getByRole('button', { name: t('templates.copy') }).click();
@@ -123,6 +128,7 @@ describe('reply templates', () => {
 
       // A note with an order: filled whole, no warning.
       await open(ordered.SeqNo);
+      await useShipping();
       await poll(() => preview.inputValue()).toContain(String(ordered.OrderNo));
       expect(await preview.inputValue()).not.toMatch(/[{}]/);
       expect(await picker.getByTestId('template-missing').count()).toBe(0);
@@ -139,22 +145,27 @@ describe('reply templates', () => {
       await page.getByRole('button', { name: t('nav.settings') }).click();
       const section = page.locator('section.reply-templates');
       await section.waitFor();
-      // The UI language's two starters open; the other language's two folded under it.
+      // The UI language's starters open; the other language's folded under it.
+      const starters = starterTemplates();
       const rows = section.locator('details[open] [data-testid="template-row"]');
-      await poll(() => rows.count()).toBe(2);
-      expect(await section.getByTestId('template-row').count()).toBe(4);
+      await poll(() => rows.count()).toBe(starters.filter((x) => x.lang === lang).length);
+      expect(await section.getByTestId('template-row').count()).toBe(starters.length);
       await section.getByRole('button', { name: t('templates.add') }).click();
       const added = rows.last();
       await added.getByLabel(t('templates.name')).fill('재입고');
       await added.getByLabel(t('templates.body')).fill('{구매자}님, {상품명}은 다음 주에 들어옵니다.');
+      // It answers item questions (restocks).
+      await added.getByRole('checkbox', { name: t('inbox.type.Item') }).check();
       await section.getByRole('button', { name: t('templates.save') }).click();
       await poll(() => section.getByTestId('templates-message').textContent()).toBe(t('templates.saved'));
 
       await section.getByRole('button', { name: t('templates.export') }).click();
       await poll(() => app.saveCalls.length).toBe(1);
       const file = app.saved.get('seller-desk-reply-templates.json')!;
-      const doc = JSON.parse(new TextDecoder().decode(file)) as { templates: { name: string }[] };
-      expect(doc.templates.map((x) => x.name)).toContain('재입고');
+      const doc = JSON.parse(new TextDecoder().decode(file)) as {
+        templates: { name: string; types?: string[] }[];
+      };
+      expect(doc.templates.find((x) => x.name === '재입고')?.types).toEqual(['Item']);
 
       // Not a template file: refused with a specific headline, nothing changed.
       app.pick('name,body\n배송,안녕하세요');
@@ -179,7 +190,7 @@ describe('reply templates', () => {
       app.pick(JSON.stringify(edited));
       await section.getByRole('button', { name: t('templates.import') }).click();
       await poll(() => section.getByTestId('templates-message').textContent()).toBe(
-        t('templates.imported', { count: 5, replaced: 5 }),
+        t('templates.imported', { count: starters.length + 1, replaced: starters.length + 1 }),
       );
       expect(await section.getByTestId('templates-invalid').count()).toBe(0);
       await poll(() => rows.last().getByLabel(t('templates.name')).inputValue()).toBe('재입고 안내');

@@ -16,7 +16,7 @@ import type { MessageKey } from '../../i18n/messages';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import type { InboxFilters, ResolvedRange } from './model/filters';
 import { NOTES_ROOT } from './use-notes';
-import { addDays, dayStartMs } from '../../../src-shared/market-day';
+import { MAX_SYNC_DAYS, addDays, clampPeriod, marketDayOf } from '../../../src-shared/market-day';
 import { storeTextPatterns } from '../../../src-shared/note-search';
 import { Banner } from '../../ui/Banner';
 
@@ -110,9 +110,27 @@ export function MirrorBanners({ status }: { status: NotesMirrorStatus | undefine
 const WIDER_DAYS = 90;
 
 /**
- * Under narrowing filters (item, order, buyer, seller, search): how many more notes the store holds for them in the last
- * 90 days than the period shows, with a button to widen the period; and, when some of the matches are notes the
- * marketplace no longer lists, that they are kept but left out.
+ * The period that shows every held note of a scope (buyer, item, order): from the day its oldest note came in (or
+ * the period's start, if earlier) to today, as long as a period may be (MAX_SYNC_DAYS: it keeps today).
+ */
+function scopePeriod(oldestAt: number | undefined, range: ResolvedRange, today: string): Wider {
+  const oldest = oldestAt === undefined ? range.start : marketDayOf(oldestAt);
+  const from = oldest < range.start ? oldest : range.start;
+  return { ...clampPeriod(from, today < range.end ? range.end : today, MAX_SYNC_DAYS), whole: true };
+}
+
+/** A period wider than the one on screen; `whole` when it holds every note of a scope the mirror has. */
+export interface Wider {
+  start: string;
+  end: string;
+  whole: boolean;
+}
+
+/**
+ * Under narrowing filters (item, order, buyer, seller, search): how many more notes the store holds for them than
+ * the period shows, with a button that widens the period to show them: for a scope (this buyer, item or order) every
+ * note of it the mirror holds, otherwise the last 90 days; and, when some of the matches are notes the marketplace
+ * no longer lists, that they are kept but left out.
  */
 // Memoized on what it asks about: a chip changes the rows, not this question.
 export const OutsidePeriodHint = memo(function OutsidePeriodHint({
@@ -128,7 +146,7 @@ export const OutsidePeriodHint = memo(function OutsidePeriodHint({
   range: ResolvedRange;
   /** The list shows nothing: what is outside the period is then all there is. */
   empty: boolean;
-  onWiden: () => void;
+  onWiden: (to: Wider) => void;
 }) {
   const { t } = useI18n();
   // The store answers a search the way the box does (src-shared/note-search.ts), except for a syllable still
@@ -148,37 +166,42 @@ export const OutsidePeriodHint = memo(function OutsidePeriodHint({
     const id = setTimeout(() => setAsked(Object.keys(criteria).length > 0 ? criteria : undefined), 300);
     return () => clearTimeout(id);
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  const wideStart = addDays(range.end, -(WIDER_DAYS - 1));
-  const widens = dayStartMs(wideStart) < range.startMs;
   const hint = useQuery({
     queryKey: [...NOTES_ROOT, 'outside', asked, range.start, range.end],
     enabled: asked !== undefined,
     queryFn: async ({ signal }) => {
       const q = asked!;
-      const [inPeriod, wide, found] = await Promise.all([
+      const [inPeriod, found] = await Promise.all([
         call('notes.count', { start: range.start, end: range.end, ...q }, signal),
-        widens ? call('notes.count', { start: wideStart, end: range.end, ...q }, signal) : undefined,
         call('notes.lookup', { ...q, limit: 1 }, signal),
       ]);
-      return { more: wide ? wide.total - inPeriod.total : 0, withdrawn: found.withdrawn };
+      const scoped = q.itemNo !== undefined || q.orderNo !== undefined || q.buyerId !== undefined;
+      const today = marketDayOf(Date.now());
+      const last90 = addDays(range.end, -(WIDER_DAYS - 1));
+      const to: Wider = scoped
+        ? scopePeriod(found.oldestAt, range, today)
+        : { start: last90, end: range.end, whole: false };
+      const widens = to.start < range.start || to.end > range.end;
+      const wide = widens
+        ? await call('notes.count', { start: to.start, end: to.end, ...q }, signal)
+        : undefined;
+      return { more: wide ? wide.total - inPeriod.total : 0, withdrawn: found.withdrawn, to };
     },
     staleTime: 10_000,
   });
   if (!asked || !hint.data) return null;
-  const { more, withdrawn } = hint.data;
+  const { more, withdrawn, to } = hint.data;
   if (more <= 0 && withdrawn === 0) return null;
+  const say = to.whole
+    ? t(empty ? 'inbox.outside.heldOnlyThere' : 'inbox.outside.heldMore', { count: more })
+    : t(empty ? 'inbox.outside.onlyThere' : 'inbox.outside.more', { count: more, days: WIDER_DAYS });
   return (
     <div className="outside-hint" role="status" data-testid="outside-hint">
       {more > 0 && (
         <>
-          <span>
-            {t(empty ? 'inbox.outside.onlyThere' : 'inbox.outside.more', {
-              count: more,
-              days: WIDER_DAYS,
-            })}
-          </span>
-          <button type="button" className="btn btn-small" onClick={onWiden}>
-            {t('inbox.outside.widen')}
+          <span>{say}</span>
+          <button type="button" className="btn btn-small" onClick={() => onWiden(to)}>
+            {t(to.whole ? 'inbox.outside.showHeld' : 'inbox.outside.widen')}
           </button>
         </>
       )}

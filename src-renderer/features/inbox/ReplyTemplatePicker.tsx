@@ -1,30 +1,42 @@
 // In the detail pane: pick a saved reply, fill it with this note's values and copy it, with one click or the
-// `t` key. The filled text is shown too, so a seller whose clipboard refuses can still select it. A value the
+// `t` key. The note gets the template for its inquiry type in its own language, or the one the seller last chose
+// for such notes (kept in settings.replyTemplateChoices). The filled text is shown too, so a seller whose clipboard refuses can still select it. A value the
 // note does not have (no order number before ordering) is said above the text and again when it is copied.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ClipboardCopy, TriangleAlert } from 'lucide-react';
 import type { InboxNote } from '../../../src-main/contract';
 import { NOTE_FIELDS } from '../../../src-shared/note-fields';
-import { useSettingsValue } from '../../api/settings';
+import { useSettingsValue, useUpdateSettings } from '../../api/settings';
 import { isTyping } from '../../app/shortcuts';
 import { useI18n } from '../../i18n';
 import { LOCALE_OF } from '../../i18n/lang';
 import type { Lang } from '../../i18n/lang';
-import { fillTemplate } from './model/reply-template';
+import { choiceKey, fillTemplate, noteLanguage, pickTemplate, rankTemplates } from './model/reply-template';
 import type { FilledTemplate } from './model/reply-template';
 import './inbox-extras.css';
 
 export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
   const { t, lang } = useI18n();
   const all = useSettingsValue((s) => s.replyTemplates);
-  // The UI language's templates first: the first one is what `t` copies until the seller picks another.
+  const lastChosen = useSettingsValue((s) => s.replyTemplateChoices);
+  const update = useUpdateSettings();
+  // The reply is written in the note's language (the UI's when the note does not tell), and the templates for
+  // its inquiry type come first (model/reply-template.ts).
+  const replyLang = noteLanguage(note) ?? lang;
+  const key = choiceKey(note.queryType, replyLang);
   const templates = useMemo(
-    () => [...(all ?? [])].sort((a, b) => Number(b.lang === lang) - Number(a.lang === lang)),
-    [all, lang],
+    () => rankTemplates(all ?? [], note.queryType, replyLang),
+    [all, note.queryType, replyLang],
   );
-  const [chosenId, setChosenId] = useState<string | undefined>();
+  // What the seller picked here, until the saved choice comes back.
+  const [picked, setPicked] = useState<{ key: string; id: string } | undefined>();
   const [copied, setCopied] = useState<'ok' | 'failed' | undefined>();
-  const chosen = templates.find((x) => x.id === chosenId) ?? templates[0];
+  const chosen = pickTemplate(templates, picked?.key === key ? picked.id : lastChosen?.[key]);
+  const choose = (id: string) => {
+    setPicked({ key, id });
+    // Remembered for this inquiry type and language: the next such note opens on it.
+    update.mutate({ replyTemplateChoices: { ...lastChosen, [key]: id } });
+  };
   const { text: filled, missing } = chosen ? fillTemplate(chosen.body, note) : { text: '', missing: [] };
   const gaps = missing.length ? describeGaps(missing, lang) : undefined;
   useEffect(() => setCopied(undefined), [note.seqNo, chosen?.id]);
@@ -62,7 +74,7 @@ export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
           <div className="reply-template-bar">
             <label>
               <span className="muted">{t('templates.use')} </span>
-              <select value={chosen?.id} onChange={(e) => setChosenId(e.target.value)}>
+              <select value={chosen?.id} onChange={(e) => choose(e.target.value)}>
                 {templates.map((x) => (
                   <option key={x.id} value={x.id}>
                     {x.name}
@@ -81,6 +93,11 @@ export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
               {t('templates.copy')}
             </button>
           </div>
+          {replyLang !== lang && (
+            <p className="muted" data-testid="template-lang">
+              {t('templates.replyLang', { lang: t(`templates.lang.${replyLang}`) })}
+            </p>
+          )}
           {gaps && (
             <p className="template-missing" data-testid="template-missing">
               <TriangleAlert size={14} aria-hidden />

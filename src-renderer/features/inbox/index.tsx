@@ -14,6 +14,7 @@ import { FacetBar, TopFilters } from './FilterBar';
 import { InboxBanners, syncOutcome } from './InboxBanners';
 import { EmptyList, InboxLayout, ListMeta, ListSkeleton } from './InboxLayout';
 import { OutsidePeriodHint, WaitingOutsideHint } from './MirrorBanners';
+import type { Wider } from './MirrorBanners';
 import {
   allWaitingFilters,
   defaultFilters,
@@ -113,7 +114,11 @@ const Inbox = memo(function Inbox(props: {
   );
   // Stable, so the memoized parts around the list stay untouched by a keystroke that only changes the rows.
   const showPastSla = useCallback(() => patch({ waiting: 'sla' }), [patch]);
-  const widenPeriod = useCallback(() => patch({ preset: '90d' }), [patch]);
+  // A scope's notes the mirror holds (every one, as far back as it has them); otherwise the last 90 days.
+  const widenPeriod = useCallback(
+    (to: Wider) => patch(to.whole ? { preset: 'custom', start: to.start, end: to.end } : { preset: '90d' }),
+    [patch],
+  );
   const now = useNow(30_000);
   const time = useTimeFormat(timeZone, now);
   const today = marketDayOf(now);
@@ -159,7 +164,12 @@ const Inbox = memo(function Inbox(props: {
     now,
     slaHours,
   });
-  const selection = useNoteSelection(data.notes, columns, rows);
+  // Every filter back to its default but the period and the sort, which describe the view, not a narrowing.
+  const clearNarrowing = useCallback(() => {
+    const { preset: _preset, start: _start, end: _end, sort: _sort, ...narrowing } = defaultFilters();
+    patch(narrowing);
+  }, [patch]);
+  const selection = useNoteSelection(data.notes, columns, rows, clearNarrowing);
   const { selected, openNote, open } = selection;
 
   const exporter = useNoteExport({ seqNos: () => seqNosOf(columns, rows), lang, timeZone, t });
@@ -171,10 +181,8 @@ const Inbox = memo(function Inbox(props: {
     [searchText, preset, customStart, customEnd],
   );
 
-  // Every filter back to its default but the period and the sort, which describe the view, not a narrowing.
   const clearFilters = () => {
-    const { preset: _preset, start: _start, end: _end, sort: _sort, ...narrowing } = defaultFilters();
-    patch(narrowing);
+    clearNarrowing();
     selection.clearSelection();
   };
 

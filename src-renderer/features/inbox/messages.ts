@@ -97,6 +97,9 @@ export const inboxKo = {
   'inbox.outside.more_other': '최근 {days, number}일에는 이 조건의 문의가 {count, number}건 더 있습니다.',
   'inbox.outside.onlyThere_other': '이 기간에는 없지만 최근 {days, number}일에는 {count, number}건 있습니다.',
   'inbox.outside.widen': '기간 넓히기',
+  'inbox.outside.heldMore_other': '보관된 문의에는 이 조건의 문의가 {count, number}건 더 있습니다.',
+  'inbox.outside.heldOnlyThere_other': '이 기간에는 없지만 보관된 문의에 {count, number}건 있습니다.',
+  'inbox.outside.showHeld': '모두 보기',
   'inbox.waitingOutside_other':
     '이 기간 밖에도 답변을 기다리는 문의가 {count, number}건 있습니다(SLA 초과 {late, number}건, 가장 오래된 문의는 {oldest}째 대기 중).',
   'inbox.waitingOutside.show': '미답변 모두 보기',
@@ -257,6 +260,11 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
   'inbox.outside.onlyThere_other':
     'None in this period, but {count, number} in the last {days, number} days.',
   'inbox.outside.widen': 'Widen the period',
+  'inbox.outside.heldMore_one': 'The saved notes hold 1 more note that matches.',
+  'inbox.outside.heldMore_other': 'The saved notes hold {count, number} more notes that match.',
+  'inbox.outside.heldOnlyThere_one': 'None in this period, but 1 among the saved notes.',
+  'inbox.outside.heldOnlyThere_other': 'None in this period, but {count, number} among the saved notes.',
+  'inbox.outside.showHeld': 'Show them all',
   'inbox.waitingOutside_one':
     'Outside this period, 1 more note waits for an answer ({late, number} past the SLA, waiting for {oldest}).',
   'inbox.waitingOutside_other':

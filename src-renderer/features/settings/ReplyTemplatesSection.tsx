@@ -2,7 +2,13 @@
 // dialogs. Templates in the UI's language are open; the others are folded under their language.
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReplyTemplate, Settings, TemplateImportResult } from '../../../src-main/contract';
+import type {
+  NoteQueryType,
+  ReplyTemplate,
+  Settings,
+  TemplateImportResult,
+} from '../../../src-main/contract';
+import { INQUIRY_TYPES } from '../../../src-shared/note-fields';
 import { call } from '../../api/desk';
 import { queryKeys } from '../../api/queries';
 import { useUpdateSettings } from '../../api/settings';
@@ -86,6 +92,10 @@ export function ReplyTemplatesSection({ settings }: { settings: Settings }) {
                     <option value="en">{t('templates.lang.en')}</option>
                   </select>
                 </Field>
+                <TypeChoice
+                  types={x.types ?? []}
+                  onChange={(types) => edit(x.id, types.length > 0 ? { types } : { types: undefined })}
+                />
                 <Field className="template-body" label={t('templates.body')}>
                   <textarea
                     value={x.body}
@@ -150,5 +160,34 @@ export function ReplyTemplatesSection({ settings }: { settings: Settings }) {
       {exportFile.isError && <ErrorPanel compact error={exportFile.error} />}
       {importFile.isError && <ErrorPanel compact error={importFile.error} />}
     </section>
+  );
+}
+
+/** The inquiry types a template answers: ticked ones; none ticked, every type. */
+function TypeChoice({
+  types,
+  onChange,
+}: {
+  types: readonly NoteQueryType[];
+  onChange: (types: NoteQueryType[]) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="template-types">
+      <legend>{t('templates.types')}</legend>
+      {INQUIRY_TYPES.map((type) => (
+        <label key={type} className="check">
+          <input
+            type="checkbox"
+            checked={types.includes(type)}
+            onChange={(e) =>
+              onChange(INQUIRY_TYPES.filter((x) => (x === type ? e.target.checked : types.includes(x))))
+            }
+          />
+          {t(`inbox.type.${type}`)}
+        </label>
+      ))}
+      <span className="muted">{t('templates.types.hint')}</span>
+    </fieldset>
   );
 }

@@ -34,6 +34,9 @@ export const templatesKo = {
   'templates.copiedMissing': '답변을 복사했습니다 — {placeholders} 자리는 직접 채우세요.',
   'templates.preview': '채운 답변 미리 보기',
   'templates.none': '설정 → 답변 서식에서 서식을 만들 수 있습니다.',
+  'templates.types': '답하는 문의 유형',
+  'templates.types.hint': '고르지 않으면 모든 유형에 씁니다.',
+  'templates.replyLang': '{lang}로 쓴 문의라 {lang} 서식으로 답합니다.',
   'inbox.answerOnMarket': '마켓에서 답변하기',
   'inbox.answerOnMarket.noOrder':
     '주문 전 문의라 주소의 주문번호 자리가 비어 있습니다. 페이지에서 문의를 찾지 못하면 문의번호 {seqNo}로 찾으세요.',
@@ -76,6 +79,9 @@ export const templatesEn: EnglishOf<typeof templatesKo> = {
   'templates.copiedMissing': 'The reply is on the clipboard, with {placeholders} still to fill in.',
   'templates.preview': 'Filled reply preview',
   'templates.none': 'Create templates in Settings → Reply templates.',
+  'templates.types': 'Answers these inquiry types',
+  'templates.types.hint': 'None ticked: it answers every type.',
+  'templates.replyLang': 'The note is written in {lang}: the reply is a template in {lang}.',
   'inbox.answerOnMarket': 'Answer on the marketplace',
   'inbox.answerOnMarket.noOrder':
     'Asked before ordering, so the address has no order number in it. If the page does not find the note, look it up by note no. {seqNo}.',

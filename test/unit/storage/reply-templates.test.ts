@@ -77,7 +77,7 @@ describe('reply templates in the settings', () => {
     const b = setup();
     b.pick(file);
     const out = await b.handlers['settings.importTemplates'](undefined, ctx);
-    expect(out).toMatchObject({ status: 'imported', added: 1, replaced: 4 });
+    expect(out).toMatchObject({ status: 'imported', added: 1, replaced: starterTemplates().length });
     const { settings } = await b.handlers['settings.get'](undefined, ctx);
     expect(settings.replyTemplates.at(-1)).toEqual(mine);
   });
@@ -114,5 +114,23 @@ describe('reply templates in the settings', () => {
     pick(undefined);
     expect(await handlers['settings.importTemplates'](undefined, ctx)).toEqual({ status: 'dismissed' });
     expect((await handlers['settings.get'](undefined, ctx)).settings.replyTemplates).toEqual(before);
+  });
+
+  it('keeps a template without types (fits every type) and the last choice per type and language', async () => {
+    const { handlers } = setup();
+    const typed: ReplyTemplate = { ...mine, id: 'typed', types: ['Shipping', 'Refund'] };
+    await handlers['settings.update'](
+      { replyTemplates: [mine, typed], replyTemplateChoices: { 'Shipping.ko': 'typed', 'Other.en': 'mine' } },
+      ctx,
+    );
+    const { settings } = await handlers['settings.get'](undefined, ctx);
+    expect(settings.replyTemplates).toEqual([mine, typed]);
+    expect(settings.replyTemplateChoices).toEqual({ 'Shipping.ko': 'typed', 'Other.en': 'mine' });
+    for (const patch of [
+      { replyTemplates: [{ ...mine, types: ['Shipping', 'Shipping'] }] },
+      { replyTemplates: [{ ...mine, types: ['Parcel'] }] },
+      { replyTemplateChoices: { 'Shipping.jp': 'mine' } },
+    ])
+      await expect(handlers['settings.update'](patch as never, ctx)).rejects.toThrow();
   });
 });

@@ -242,7 +242,10 @@ describe('settings store', () => {
     const view = await createSettingsStore(dir).get();
     expect(view.notice).toBeUndefined();
     expect(view.settings.replySlaHours).toBe(12);
-    expect(view.settings.replyTemplates.map((t) => t.lang).sort()).toEqual(['en', 'en', 'ko', 'ko']);
+    expect(view.settings.replyTemplates.map((t) => t.lang).sort()).toEqual([
+      ...Array<string>(4).fill('en'),
+      ...Array<string>(4).fill('ko'),
+    ]);
     expect(view.settings.replyTemplates.find((t) => t.lang === 'ko')!.body).toContain('{주문번호}');
     const onDisk = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as Settings;
     expect(onDisk.version).toBe(2);

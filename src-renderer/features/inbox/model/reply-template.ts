@@ -45,3 +45,65 @@ export function fillTemplate(
   });
   return { text, missing };
 }
+
+// Which saved reply a note gets. The reply is written in the note's language, whatever the UI's: a Korean
+// buyer's note gets a Korean template in the English UI. Among those, the templates naming the note's inquiry
+// type come first, then the ones naming none (they fit every type), then the rest; the seller's last choice for
+// that type and language wins over the order.
+
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/gu;
+const LATIN = /[A-Za-z]/g;
+
+/**
+ * The language a note is written in, from its title and content: Korean when it has Hangul enough for the Latin
+ * letters beside it (a syllable says about what three letters do), English when it has Latin letters, else
+ * undefined. The item's name is left out first: an English question about a Korean-named item is English.
+ */
+export function noteLanguage(
+  note: Pick<InboxNote, 'title' | 'content' | 'itemName'>,
+): 'ko' | 'en' | undefined {
+  let text = `${note.title}\n${note.content}`;
+  const item = note.itemName.trim();
+  if (item) text = text.split(item).join(' ');
+  const hangul = text.match(HANGUL)?.length ?? 0;
+  const latin = text.match(LATIN)?.length ?? 0;
+  if (hangul > 0 && hangul * 3 >= latin) return 'ko';
+  return latin > 0 ? 'en' : hangul > 0 ? 'ko' : undefined;
+}
+
+interface Choosable {
+  id: string;
+  lang: 'ko' | 'en';
+  types?: readonly string[] | undefined;
+}
+
+/** How well a template fits: its language first, then its types (naming the type, naming none, naming others). */
+function fit(t: Choosable, type: string, lang: 'ko' | 'en'): number {
+  const types = t.types ?? [];
+  const byType = types.includes(type) ? 2 : types.length === 0 ? 1 : 0;
+  return (t.lang === lang ? 3 : 0) + byType;
+}
+
+/** The templates in the order a note of `type` in `lang` is offered them: the best fit first, ties as saved. */
+export function rankTemplates<T extends Choosable>(
+  templates: readonly T[],
+  type: string,
+  lang: 'ko' | 'en',
+): T[] {
+  return templates
+    .map((t, i) => ({ t, i, f: fit(t, type, lang) }))
+    .sort((a, b) => b.f - a.f || a.i - b.i)
+    .map((x) => x.t);
+}
+
+/** The key the last choice for such a note is kept under. */
+export const choiceKey = <K extends string>(type: K, lang: 'ko' | 'en'): `${K}.${'ko' | 'en'}` =>
+  `${type}.${lang}`;
+
+/** The template a note gets: the one last chosen for its kind, if it still exists, else the best fit. */
+export function pickTemplate<T extends Choosable>(
+  ranked: readonly T[],
+  lastChosen: string | undefined,
+): T | undefined {
+  return ranked.find((t) => t.id === lastChosen) ?? ranked[0];
+}
