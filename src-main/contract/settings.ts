@@ -2,7 +2,7 @@
 // two can never drift apart.
 import type { NoteQueryType } from '../../src-shared/note-fields';
 
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 
 export type ProfileKind = 'sandbox' | 'live';
 export type SoapVersion = '1.1' | '1.2';

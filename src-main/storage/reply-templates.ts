@@ -135,6 +135,36 @@ export function starterTemplates(): ReplyTemplate[] {
   ];
 }
 
+/** The starters of settings version 2: they fitted every type, and there was no item or receipt reply. */
+const V2_STARTER_IDS = new Set([
+  'starter-shipping-ko',
+  'starter-exchange-ko',
+  'starter-shipping-en',
+  'starter-exchange-en',
+]);
+
+/**
+ * A version-2 template list brought to version 3: the starters still in it get the inquiry types today's starters
+ * have (by id; an edited body keeps its words), and the starters added since (item and receipt replies) join the
+ * end while the list has room. A starter the seller deleted stays deleted; anything not a starter is untouched.
+ */
+export function typeV2Starters(list: unknown): unknown {
+  if (!Array.isArray(list)) return list;
+  const starters = new Map(starterTemplates().map((t) => [t.id, t]));
+  const idOf = (t: unknown) =>
+    t !== null && typeof t === 'object' && typeof (t as { id?: unknown }).id === 'string'
+      ? (t as { id: string }).id
+      : undefined;
+  const typed = list.map((t: unknown) => {
+    const starter = starters.get(idOf(t) ?? '');
+    if (!starter || (t as { types?: unknown }).types !== undefined) return t;
+    return { ...(t as object), types: starter.types };
+  });
+  const held = new Set(typed.map(idOf));
+  const added = [...starters.values()].filter((s) => !V2_STARTER_IDS.has(s.id) && !held.has(s.id));
+  return [...typed, ...added.slice(0, Math.max(0, MAX_TEMPLATES - typed.length))];
+}
+
 export function templateFile(templates: ReplyTemplate[]): TemplateFile {
   return { kind: TEMPLATE_FILE_KIND, version: 1, templates };
 }

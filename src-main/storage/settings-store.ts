@@ -4,7 +4,7 @@ import { SETTINGS_VERSION } from '../contract';
 import type { Profile, Settings, SettingsNotice, SettingsPatch, SettingsView } from '../contract';
 import { DataFileError, readTextIfExists, setAside, writeFileAtomic } from './atomic-file';
 import { InvalidValueError } from './field-issues';
-import { starterTemplates } from './reply-templates';
+import { starterTemplates, typeV2Starters } from './reply-templates';
 import { defaultSettings, settingsPatchSchema, settingsSchema } from './settings-schema';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -12,9 +12,13 @@ export const SETTINGS_FILE = 'settings.json';
 /** Migration n turns a version-n document into a version n+1 document. */
 export type Migrations = Readonly<Record<number, (doc: Record<string, unknown>) => Record<string, unknown>>>;
 
-/** Version 2 added reply templates: a version-1 file gets the starters. */
+/**
+ * Version 2 added reply templates: a version-1 file gets the starters. Version 3 gave templates inquiry types: the
+ * starters a version-2 file still holds get theirs, and the item and receipt replies are added.
+ */
 export const MIGRATIONS: Migrations = {
   1: (v1) => ({ ...v1, replyTemplates: starterTemplates() }),
+  2: (v2) => ({ ...v2, replyTemplates: typeV2Starters(v2['replyTemplates']) }),
 };
 
 export interface SettingsStore {

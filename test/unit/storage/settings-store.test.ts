@@ -7,6 +7,7 @@ import { requestSchemas } from '../../../src-main/host/create-handlers';
 import { createDispatcher, toDeskError } from '../../../src-main/host/dispatch';
 import type { Handlers } from '../../../src-main/host/dispatch';
 import { InvalidValueError } from '../../../src-main/storage/field-issues';
+import { MAX_TEMPLATES, starterTemplates } from '../../../src-main/storage/reply-templates';
 import { defaultSettings } from '../../../src-main/storage/settings-schema';
 import {
   createSettingsStore,
@@ -40,7 +41,7 @@ describe('settings store', () => {
     const view = await createSettingsStore(dir).get();
     expect(view.notice).toBeUndefined();
     expect(view.settings).toMatchObject({
-      version: 2,
+      version: 3,
       activeProfileId: 'sandbox',
       language: 'system',
       timeZone: 'Asia/Seoul',
@@ -232,24 +233,66 @@ describe('settings store', () => {
     expect(view.settings.language).toBe('en');
     expect(view.settings.replySlaHours).toBe(48);
     const onDisk = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as { version: number };
-    expect(onDisk.version).toBe(2);
+    expect(onDisk.version).toBe(3);
   });
 
-  it('migrates a version-1 file to version 2 with the Korean and English starter templates, keeping the rest', async () => {
+  it('migrates a version-1 file with the Korean and English starter templates, keeping the rest', async () => {
     const dir = tempDir();
     const { replyTemplates: _added, ...v1 } = { ...defaultSettings(), version: 1, replySlaHours: 12 };
     writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(v1));
     const view = await createSettingsStore(dir).get();
     expect(view.notice).toBeUndefined();
     expect(view.settings.replySlaHours).toBe(12);
-    expect(view.settings.replyTemplates.map((t) => t.lang).sort()).toEqual([
-      ...Array<string>(4).fill('en'),
-      ...Array<string>(4).fill('ko'),
-    ]);
+    expect(view.settings.replyTemplates).toEqual(starterTemplates());
     expect(view.settings.replyTemplates.find((t) => t.lang === 'ko')!.body).toContain('{주문번호}');
     const onDisk = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')) as Settings;
-    expect(onDisk.version).toBe(2);
+    expect(onDisk.version).toBe(3);
     expect(onDisk.replyTemplates).toEqual(view.settings.replyTemplates);
+  });
+
+  it("gives a version-2 file's starters their inquiry types and adds the new ones, keeping edits, deletions and own templates", async () => {
+    const dir = tempDir();
+    // Release 0.1's four starters, untyped; the seller edited one, deleted one and wrote one of their own.
+    const v2Starters = starterTemplates()
+      .filter((t) => ['shipping', 'exchange'].some((k) => t.id.includes(k)))
+      .map(({ types: _types, ...t }) => t);
+    const edited = { ...v2Starters[0]!, body: '오늘 오후 3시 전 주문은 당일 출고합니다.' };
+    const own = { id: 'mine', name: '내 답변', lang: 'ko' as const, body: '감사합니다.' };
+    const kept = [edited, ...v2Starters.slice(1).filter((t) => t.id !== 'starter-exchange-en'), own];
+    writeFileSync(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ ...defaultSettings(), version: 2, replyTemplates: kept }),
+    );
+    const { settings, notice } = await createSettingsStore(dir).get();
+    expect(notice).toBeUndefined();
+    const byId = new Map(settings.replyTemplates.map((t) => [t.id, t]));
+    expect(byId.get('starter-shipping-ko')).toEqual({ ...edited, types: ['Shipping'] });
+    expect(byId.get('starter-exchange-ko')!.types).toEqual(['Exchange', 'Refund']);
+    expect(byId.has('starter-exchange-en')).toBe(false);
+    expect(byId.get('mine')).toEqual(own);
+    expect(settings.replyTemplates.map((t) => t.id).slice(-4)).toEqual([
+      'starter-item-ko',
+      'starter-receipt-ko',
+      'starter-item-en',
+      'starter-receipt-en',
+    ]);
+  });
+
+  it('adds no starter to a version-2 file already holding the most templates the app keeps', async () => {
+    const dir = tempDir();
+    const full = Array.from({ length: MAX_TEMPLATES }, (_, i) => ({
+      id: `t${i}`,
+      name: `답변 ${i}`,
+      lang: 'ko' as const,
+      body: '감사합니다.',
+    }));
+    writeFileSync(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ ...defaultSettings(), version: 2, replyTemplates: full }),
+    );
+    const { settings, notice } = await createSettingsStore(dir).get();
+    expect(notice).toBeUndefined();
+    expect(settings.replyTemplates).toEqual(full);
   });
 
   it('chains migrations step by step and refuses a gap', () => {
