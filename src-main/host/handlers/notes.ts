@@ -6,7 +6,7 @@ import { REPLY_STATUSES } from '../../../src-shared/note-fields';
 import type { ActiveConnection } from '../../services/connection';
 import { exportFileName, notesToCsv, notesToXlsx } from '../../services/notes-export';
 import { createLookbookItemsCache, fetchLookbookItemNos } from '../../services/notes-lookbook-items';
-import { syncNotes } from '../../services/notes-sync';
+import { syncNotes, WAITING_LOOKBACK_DAYS } from '../../services/notes-sync';
 import type { MirrorOwner } from '../../storage/mirror-registry';
 import type { MirrorStore } from '../../storage/mirror-store';
 import { isCorruption } from '../../storage/sqlite-file';
@@ -107,6 +107,7 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
           sellerIds: info.sellerIds,
           pageIndexBase: info.pageIndexBase,
           statusWindowDays: m.active.profile.noteQueryDays || undefined,
+          waitingLookbackDays: WAITING_LOOKBACK_DAYS,
           signal: run.signal,
           onProgress: (p) => run.emit('notes.progress', p),
         });
