@@ -18,9 +18,9 @@
 //    (ReplyStatus=All) and taken as the truth: answered notes become ReplyComplete, notes the day no longer
 //    lists are flagged withdrawn. The cost is a page per PageSize waiting notes per seller, plus one call per day
 //    where something changed. docs/protocol-choices.md has the rule.
-//    A mirror's first sync also asks back `waitingLookbackDays` before the request's last day, and holds every
-//    waiting note it is told of there, in days it does not hold too; later checks reach back to the oldest such
-//    note, so the sidebar counts what waits from the first minute and it stays in step.
+//    The check also reaches back `waitingLookbackDays` before the request's last day, the first sync's included,
+//    and holds every waiting note it is told of there, in days it does not hold too (and back to the oldest such
+//    note held): the sidebar counts what waits from the first minute, and it stays in step.
 // 3. Unreachable. A refused connection after every retry, or calls timing out with nothing answering in between
 //    for UNREACHABLE_SILENCE_MS in all, stop the sync: no new work, calls in flight dropped, no status check.
 //
@@ -67,8 +67,8 @@ export const CATCH_UP_MARGIN_MS = 60 * 60_000;
  */
 export const UNREACHABLE_SILENCE_MS = 15_000;
 /**
- * How far back a mirror's first sync asks what still waits for an answer (the hosts pass it as
- * `waitingLookbackDays`): the sidebar counts those notes from the first minute, not only the period's.
+ * How far back the status check asks what still waits for an answer, from a mirror's first sync on (the hosts
+ * pass it as `waitingLookbackDays`): the sidebar counts those notes from the first minute, not only the period's.
  */
 export const WAITING_LOOKBACK_DAYS = 180;
 
@@ -100,8 +100,8 @@ export interface SyncOptions {
    */
   statusWindowDays?: number;
   /**
-   * A mirror's first sync (no "as of" yet) has its status check reach back this many days from today, so the
-   * waiting notes of days it does not hold are held (and counted) too. Undefined: the held range only.
+   * The status check reaches back this many days before the request's last day, a mirror's first sync included,
+   * so the waiting notes of days it does not hold are held (and counted) too. Undefined: the held range only.
    */
   waitingLookbackDays?: number;
   now?: () => number;
@@ -179,8 +179,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   const sellers = req.sellerIds && req.sellerIds.length > 0 ? req.sellerIds : opts.sellerIds;
   const { slices, catchUps } = plan(req, sellers, (s) => store.coveredDays(s));
   const newestBefore = store.newestAt();
-  // Never synced through yet: the status check also asks what waits over the look-back range.
-  const lookbackDays = store.asOf() === undefined ? opts.waitingLookbackDays : undefined;
+  const lookbackDays = opts.waitingLookbackDays;
   const concurrency = opts.concurrency ?? SYNC_CONCURRENCY;
 
   // Per day: slices and catch-ups still running, and whether one failed. A catch-up counts for its newest day.
@@ -477,7 +476,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
 
   /**
    * The days a seller's status check asks about: those the mirror holds, reaching back to the oldest waiting note
-   * it holds outside them, and on a first sync to `lookbackDays` before the request's last day (the inbox's
+   * it holds outside them, and to `lookbackDays` before the request's last day (the inbox's
    * "today": the page's clock, not this process's, says which day that is).
    */
   function checkRange(sellerId: string): { first: NoteDay; last: NoteDay } {

@@ -175,6 +175,7 @@ const Inbox = memo(function Inbox(props: {
     now,
     slaHours,
     outside,
+    partial: data.lastSync?.partial !== undefined,
   });
   const selection = useNoteSelection(data.notes, columns, rows);
   const { selected, openNote, open } = selection;
@@ -310,6 +311,7 @@ const Inbox = memo(function Inbox(props: {
             now={now}
             onOpen={open}
             onPastSla={showPastSla}
+            partial={outcome.partial !== undefined}
           />
         </>
       }
@@ -319,6 +321,7 @@ const Inbox = memo(function Inbox(props: {
           selected={selected.size}
           onMarkHandled={() => void marks.markHandled(selected)}
           asOf={data.asOf ? time.clock(data.asOf) : undefined}
+          partial={outcome.partial !== undefined}
         />
       }
       hint={

@@ -19,8 +19,10 @@ export function useInboxView(input: {
   slaHours: number;
   /** What waits outside the period, from the store. */
   outside: { waiting: number; late: number } | undefined;
+  /** The last sync left days of the period unreceived: the badge is a lower bound ("71+"). */
+  partial?: boolean;
 }) {
-  const { notes, local, filters: f, range, now, slaHours, outside } = input;
+  const { notes, local, filters: f, range, now, slaHours, outside, partial = false } = input;
   // Per data revision: the columns every filter pass runs over, the search index and the display order.
   // The marks are in the columns: a handled note leaves the waiting count, the SLA count and the badge.
   const columns = useMemo(() => buildColumns(notes, local), [notes, local]);
@@ -72,8 +74,9 @@ export function useInboxView(input: {
     return {
       value: waiting + outsideWaiting,
       tone: late + outsideLate > 0 ? ('alert' as const) : ('neutral' as const),
+      partial,
     };
-  }, [columns, range, now, slaHours, outsideWaiting, outsideLate]);
+  }, [columns, range, now, slaHours, outsideWaiting, outsideLate, partial]);
   useNavCount('inbox', badge);
 
   return { columns, rows: view.rows, around };

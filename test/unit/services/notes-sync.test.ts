@@ -484,22 +484,16 @@ describe('what waits before the first period', () => {
     );
   });
 
-  it('a mirror synced through before asks only the range it holds', async () => {
-    const { store, base, client } = await setup();
+  it('a mirror synced before without the look back gets what waits before it on its next refresh', async () => {
+    const { store, base, expected } = await setup();
     await syncNotes(WEEK, base());
-    const ranges: string[] = [];
-    const watching: NoteListClient = {
-      market: {
-        buyerNoteList: async (req, opts) => {
-          if (req.ReplyStatus === 'NoReply') ranges.push(req.StartDate!.slice(0, 10));
-          return client.market.buyerNoteList(req, opts);
-        },
-      },
-    };
-    await syncNotes({ ...WEEK, mode: 'refresh' }, base({ client: watching, waitingLookbackDays: 60 }));
-    expect(ranges.length).toBeGreaterThan(0);
-    expect(ranges.every((d) => d >= WEEK.start)).toBe(true);
     expect(held(store).every((n) => n.at >= dayStartMs(WEEK.start))).toBe(true);
+    await syncNotes({ ...WEEK, mode: 'refresh' }, base({ waitingLookbackDays: 30 }));
+    const olderWaiting = expected(daysBefore(29), daysBefore(7)).filter((n) => n.ReplyStatus === 'NoReply');
+    expect(olderWaiting.length).toBeGreaterThan(0);
+    expect(seqs(held(store).filter((n) => n.at < dayStartMs(WEEK.start)))).toEqual(
+      seqs(olderWaiting.map((n) => ({ seqNo: n.SeqNo! }))),
+    );
   });
 });
 
