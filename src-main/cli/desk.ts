@@ -9,7 +9,7 @@ import type { Endpoint, EndpointFlags, EndpointPlan } from './endpoint';
 import { fetchAllNotes, formatNotes, formatOfflineNotes, notesQuery, offlineNotes } from './commands/notes';
 import { formatSyncOutcome, syncFailure, syncRequest } from './commands/sync';
 import { openMirrorForReading, openMirrorForSync } from './mirror';
-import { syncNotes } from '../services/notes-sync';
+import { syncNotes, WAITING_LOOKBACK_DAYS } from '../services/notes-sync';
 import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookbook';
 import { fetchSuggest, formatSuggest, suggestOperation, suggestRequest } from './commands/suggest';
 import { STANDALONE_SANDBOX_URL, writeWsdl } from './commands/wsdl';
@@ -206,6 +206,7 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
             sellerIds: sellers,
             pageIndexBase: e.pageBase,
             statusWindowDays: plan.noteQueryDays || undefined,
+            waitingLookbackDays: WAITING_LOOKBACK_DAYS,
             signal: signal ?? new AbortController().signal,
           });
         });

@@ -75,6 +75,11 @@ export interface NotesLastSync {
   errorCode?: string;
   errorMessage?: string;
   failedSlices: FailedSlice[];
+  /**
+   * Days the sync was to fetch whole and did not (cancelled, failed or unreachable): the period's counts are
+   * lower bounds until a sync brings them. `days`/`daysDone` as the progress counts them, `notes` saved.
+   */
+  partial?: { days: number; daysDone: number; notes: number };
 }
 
 /** Local only: never sent to the marketplace. */

@@ -2,7 +2,7 @@
 // refresh (auto-refresh.ts) take, so the two share one connection, one mirror and the one sync coordinator.
 import type { EventName, Events, NotesSyncRequest } from '../contract';
 import type { ActiveConnection } from '../services/connection';
-import { syncNotes } from '../services/notes-sync';
+import { syncNotes, WAITING_LOOKBACK_DAYS } from '../services/notes-sync';
 import type { SyncOutcome } from '../services/notes-sync';
 import type { MirrorOwner } from '../storage/mirror-registry';
 import type { MirrorStore } from '../storage/mirror-store';
@@ -59,6 +59,7 @@ export async function syncActiveMirror(
       sellerIds: info.sellerIds,
       pageIndexBase: info.pageIndexBase,
       statusWindowDays: m.active.profile.noteQueryDays || undefined,
+      waitingLookbackDays: WAITING_LOOKBACK_DAYS,
       signal: run.signal,
       onProgress: (p) => run.emit('notes.progress', p),
       now: deps.now,

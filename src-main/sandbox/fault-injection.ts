@@ -12,6 +12,11 @@ export interface FaultInjection {
   throttlePerSecond: number;
   /** Share of responses whose body is cut short. */
   truncateRate: number;
+  /**
+   * Share of requests never answered: the connection stays open and silent until the client gives up (a network
+   * that drops packets without refusing, as a dead Wi-Fi or a VPN does).
+   */
+  silentRate: number;
 }
 
 export const NO_FAULTS: FaultInjection = {
@@ -21,9 +26,10 @@ export const NO_FAULTS: FaultInjection = {
   faultRate: 0,
   throttlePerSecond: 0,
   truncateRate: 0,
+  silentRate: 0,
 };
 
-export type Injected = 'fail' | 'fault' | 'throttle' | 'truncate' | undefined;
+export type Injected = 'fail' | 'fault' | 'throttle' | 'truncate' | 'silent' | undefined;
 
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
@@ -66,6 +72,7 @@ export class FaultInjector {
       }
       if (++this.windowCount > c.throttlePerSecond) return 'throttle';
     }
+    if (c.silentRate > 0 && this.random() < c.silentRate) return 'silent';
     if (c.failRate > 0 && this.random() < c.failRate) return 'fail';
     if (c.faultRate > 0 && this.random() < c.faultRate) return 'fault';
     if (c.truncateRate > 0 && this.random() < c.truncateRate) return 'truncate';

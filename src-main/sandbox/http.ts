@@ -89,7 +89,7 @@ export function createSandboxServer(deps: SandboxHttpDeps): Server {
     return sendText(res, 404, 'text/plain; charset=utf-8', 'Not found');
   }
 
-  /** The drills first (latency, then at most one of 503, throttling, a fault, truncation), then the answer. */
+  /** The drills first (latency, then at most one of silence, 503, throttling, a fault, truncation), then the answer. */
   async function answerSoap(
     req: IncomingMessage,
     res: ServerResponse,
@@ -100,6 +100,8 @@ export function createSandboxServer(deps: SandboxHttpDeps): Server {
     const delay = injector.delayMs();
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const injected = injector.decide();
+    // Never answered: the socket stays open until the client times out (or the server closes).
+    if (injected === 'silent') return;
     if (injected === 'fail') {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' });
       return void res.end('Service Unavailable');

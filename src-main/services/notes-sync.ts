@@ -18,6 +18,11 @@
 //    (ReplyStatus=All) and taken as the truth: answered notes become ReplyComplete, notes the day no longer
 //    lists are flagged withdrawn. The cost is a page per PageSize waiting notes per seller, plus one call per day
 //    where something changed. docs/protocol-choices.md has the rule.
+//    The check also reaches back `waitingLookbackDays` before the request's last day, the first sync's included,
+//    and holds every waiting note it is told of there, in days it does not hold too (and back to the oldest such
+//    note held): the sidebar counts what waits from the first minute, and it stays in step.
+// 3. Unreachable. A refused connection after every retry, or calls timing out with nothing answering in between
+//    for UNREACHABLE_SILENCE_MS in all, stop the sync: no new work, calls in flight dropped, no status check.
 //
 // At most `concurrency` calls are in flight at once, whichever phase sends them.
 // Progress counts days (a day is done when every seller's slice of it is), then the status check per seller.
@@ -33,7 +38,7 @@ import type { ReplyStatus, RequestOf, SendNote } from '../schema';
 import { formatDateTime } from '../schema';
 import type { CallOptions, CallResult } from '../soap/client';
 import { TooManyPagesError, readPages } from '../soap/pager';
-import { errorFields } from '../soap/errors';
+import { AbortedError, errorFields } from '../soap/errors';
 import { toInboxNote } from '../storage/inbox-note';
 import type { MirrorStore } from '../storage/mirror-store';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
@@ -55,6 +60,17 @@ export const REFRESH_OVERLAP_DAYS = 1;
  * it waits for an answer.
  */
 export const CATCH_UP_MARGIN_MS = 60 * 60_000;
+/**
+ * Calls that time out with nothing answering in between, adding up to this long (each call's timed-out sends
+ * counted), mean the marketplace cannot be reached: the sync stops as it does on a refused connection. A call's
+ * own timed-out sends stop there too (CallOptions.timeoutBudgetMs).
+ */
+export const UNREACHABLE_SILENCE_MS = 15_000;
+/**
+ * How far back the status check asks what still waits for an answer, from a mirror's first sync on (the hosts
+ * pass it as `waitingLookbackDays`): the sidebar counts those notes from the first minute, not only the period's.
+ */
+export const WAITING_LOOKBACK_DAYS = 180;
 
 export interface Slice {
   sellerId: string;
@@ -83,6 +99,11 @@ export interface SyncOptions {
    * split into windows this long. Undefined: the whole held range in one query.
    */
   statusWindowDays?: number;
+  /**
+   * The status check reaches back this many days before the request's last day, a mirror's first sync included,
+   * so the waiting notes of days it does not hold are held (and counted) too. Undefined: the held range only.
+   */
+  waitingLookbackDays?: number;
   now?: () => number;
 }
 
@@ -158,6 +179,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   const sellers = req.sellerIds && req.sellerIds.length > 0 ? req.sellerIds : opts.sellerIds;
   const { slices, catchUps } = plan(req, sellers, (s) => store.coveredDays(s));
   const newestBefore = store.newestAt();
+  const lookbackDays = opts.waitingLookbackDays;
   const concurrency = opts.concurrency ?? SYNC_CONCURRENCY;
 
   // Per day: slices and catch-ups still running, and whether one failed. A catch-up counts for its newest day.
@@ -182,10 +204,46 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   let added = 0;
   let notesSaved = 0;
   let daysDone = 0;
+  let slicesDone = 0;
   let calls = 0;
   let unreachable = false;
   let catchUpFailed = false;
+  // Time calls have timed out since the marketplace last answered (UNREACHABLE_SILENCE_MS).
+  let silentMs = 0;
+  // Aborts the calls in flight once the marketplace is found unreachable: they would only wait out the same.
+  const stop = new AbortController();
+  const callSignal = AbortSignal.any([signal, stop.signal]);
   emit();
+
+  function stopUnreachable() {
+    unreachable = true;
+    if (!stop.signal.aborted) stop.abort(new AbortedError('the marketplace cannot be reached'));
+  }
+
+  /**
+   * What a call's end says about the marketplace: an answer (an error one included) ends a silence; a refused
+   * connection after every retry, or timeouts adding up to UNREACHABLE_SILENCE_MS, mean it cannot be reached.
+   * Unreachable, the rest would only wait out the same backoff: new work stops, calls in flight are dropped,
+   * what is left stays unsynced and the next refresh asks for it.
+   */
+  function heard(err?: unknown) {
+    const e = err as { deskCode?: string; timeoutMs?: number; attempts?: number } | undefined;
+    if (e?.deskCode === 'ABORTED') return;
+    if (e?.deskCode === 'NETWORK') stopUnreachable();
+    if (e?.deskCode !== 'TIMEOUT') {
+      silentMs = 0;
+      return;
+    }
+    silentMs += (e.timeoutMs ?? 0) * (e.attempts ?? 1);
+    if (silentMs >= UNREACHABLE_SILENCE_MS) stopUnreachable();
+  }
+
+  /** A query that ended because the sync stopped (cancelled, or unreachable): nothing to tell or keep. */
+  function dropped(err: unknown): boolean {
+    if (signal.aborted) return true;
+    const cause = err instanceof QueryFailed ? err.cause : err;
+    return stop.signal.aborted && (cause as { deskCode?: string } | null)?.deskCode === 'ABORTED';
+  }
 
   // Calls in flight across the whole sync, and the ones waiting for a turn (first come, first served).
   let inFlight = 0;
@@ -210,12 +268,17 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   async function page(request: RequestOf<'BuyerNoteList'>): Promise<readonly SendNote[]> {
     await turn();
     try {
-      if (signal.aborted) throw signal.reason;
+      if (callSignal.aborted) throw callSignal.reason;
       calls++;
-      const { data } = await opts.client.market.buyerNoteList(request, { signal });
+      const { data } = await opts.client.market.buyerNoteList(request, {
+        signal: callSignal,
+        timeoutBudgetMs: UNREACHABLE_SILENCE_MS,
+      });
+      heard();
       return data?.SendNote ?? [];
     } catch (err) {
       if (signal.aborted) throw err;
+      heard(err);
       throw new QueryFailed(err, (err as { attempts?: number }).attempts ?? 1, 0, []);
     } finally {
       release();
@@ -287,9 +350,6 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     };
     failedSlices.push(failed);
     failureGroups.add(failed);
-    // Unreachable after every retry: the rest would only wait out the same backoff. Stop taking new work;
-    // what is left stays unsynced and the next refresh asks for it.
-    if (e.deskCode === 'NETWORK') unreachable = true;
     if (!phase) progress.failed++;
     // Certain now (its retries are spent): the seller hears of it at once, not when the whole sync ends.
     emit();
@@ -318,14 +378,16 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     try {
       notes = await allPages(slice.sellerId, slice.day, slice.day, 'All');
     } catch (err) {
-      // Cancelled: drop the partial slice; the day stays unsynced and nothing half-done reaches the mirror.
-      if (signal.aborted) return;
+      // Cancelled or unreachable: drop the partial slice; the day stays unsynced and nothing half-done reaches
+      // the mirror.
+      if (dropped(err)) return;
       failedWork(slice.sellerId, slice.day, err);
       // The status check leaves it out: the next refresh fetches the day again.
       markFetched(slice.sellerId, slice.day);
       return;
     }
     keep(slice.sellerId, slice.day, notes, true);
+    slicesDone++;
     progress.notes += notes.length;
     finishSliceOf(slice.day);
   }
@@ -362,7 +424,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
         notes = notes.concat(await allPages(c.sellerId, from, to, 'All', { sinceMs: since }));
       }
     } catch (err) {
-      if (signal.aborted) return;
+      if (dropped(err)) return;
       failedWork(c.sellerId, c.to, err);
       // Days the mirror holds may now lack new notes: the mirror does not say it is current.
       catchUpFailed = true;
@@ -412,17 +474,31 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     check.done = !signal.aborted && !unreachable && !failedSlices.some((f) => f.phase === 'statuses');
   }
 
+  /**
+   * The days a seller's status check asks about: those the mirror holds, reaching back to the oldest waiting note
+   * it holds outside them, and to `lookbackDays` before the request's last day (the inbox's
+   * "today": the page's clock, not this process's, says which day that is).
+   */
+  function checkRange(sellerId: string): { first: NoteDay; last: NoteDay } {
+    let { first, last } = store.heldRange(sellerId)!;
+    const older = store.waitingNotes(sellerId, 0, dayStartMs(first) - 1);
+    for (const w of older) if (marketDayOf(w.at) < first) first = marketDayOf(w.at);
+    if (lookbackDays !== undefined && lookbackDays > 0) {
+      const from = addDays(req.end, -(lookbackDays - 1));
+      if (from < first) first = from;
+      if (req.end > last) last = req.end;
+    }
+    return { first, last };
+  }
+
   async function checkStatuses(sellerId: string) {
-    const held = store.heldRange(sellerId)!;
+    let { first, last } = checkRange(sellerId);
     // Days this sync has just fetched in full are current already, and a day that failed will be fetched again
     // by the next refresh: leave them out at both ends.
     const fresh = fetchedInFull.get(sellerId) ?? new Set<NoteDay>();
-    let first = held.first;
-    let last = held.last;
     while (first <= last && fresh.has(first)) first = addDays(first, 1);
     while (last >= first && fresh.has(last)) last = addDays(last, -1);
     if (first > last) return;
-    const covered = store.coveredDays(sellerId);
     // What the mirror has as waiting: it sizes each query's pages, and a note already held as waiting needs no
     // write (a note's other attributes never change).
     const heldWaiting = store.waitingNotes(sellerId, dayStartMs(first), dayEndMs(last));
@@ -441,15 +517,15 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
               stillWaiting.add(n.SeqNo);
               if (!heldWaitingSeqs.has(n.SeqNo)) unheld.push(n);
             }
-            // A waiting note the mirror missed in a day it holds is added, and one it held as answered or
-            // withdrawn is written as listed. Days it does not hold stay whole-or-nothing: they come with their
-            // first sync.
-            const news = toInboxNotes(unheld).filter((n) => covered.has(marketDayOf(n.at)));
+            // A waiting note the mirror missed is added, and one it held as answered or withdrawn is written as
+            // listed. In a day it does not hold (the first sync's look back), the note is held alone: the day
+            // still comes whole when a period asks for it.
+            const news = toInboxNotes(unheld);
             if (news.length > 0) added += store.writeNotes(news).added.length;
           },
         });
       } catch (err) {
-        if (signal.aborted) return;
+        if (dropped(err)) return;
         fail(sellerId, from, err, 'statuses');
         return;
       }
@@ -463,7 +539,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       try {
         notes = await allPages(sellerId, day, day, 'All');
       } catch (err) {
-        if (signal.aborted) return;
+        if (dropped(err)) return;
         fail(sellerId, day, err, 'statuses');
         continue;
       }
@@ -478,6 +554,8 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   const cancelled = signal.aborted;
   const first = failedSlices[0];
   const ok = !cancelled && failedSlices.length === 0;
+  // Days of the request the mirror did not hold and still does not: what the period shows is less than there is.
+  const partial = slicesDone < slices.length ? { days, daysDone, notes: notesSaved } : undefined;
   store.recordSync(
     {
       at: finishedAt,
@@ -485,6 +563,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
       cancelled,
       ...(first ? { errorCode: first.code, errorMessage: first.message } : {}),
       failedSlices,
+      ...(partial ? { partial } : {}),
     },
     // "As of" means the mirror reflects the marketplace at that time: only a sync that ran through says so, every
     // day and catch-up fetched. One whose days all failed (a seller ID the marketplace does not know) says nothing

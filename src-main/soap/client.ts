@@ -14,7 +14,7 @@ import type {
 } from '../schema';
 import { buildRequest } from './envelope-write';
 import type { SoapVersion } from './envelope-write';
-import { errorFields, SoapError } from './errors';
+import { errorFields, SoapError, TimeoutError } from './errors';
 import { sharedResponseDecoder } from './decode-pool';
 import type { ResponseDecoder } from './decode-pool';
 import { isThrottleBody } from './fault';
@@ -54,6 +54,11 @@ export interface ClientDeps {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * A timed-out send is sent again only while the call's timed-out sends add up to less than this: a silent
+   * network costs the call about this long, not the policy's attempts × the timeout. Undefined: no such limit.
+   */
+  timeoutBudgetMs?: number;
 }
 
 export interface CallResult<N extends OperationName> {
@@ -165,6 +170,8 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     const policy = deps.retry ?? RETRY_POLICY;
     // Sends so far, the transport's retries included: one budget for the whole call (retry.ts).
     let sent = 0;
+    // Time the call's timed-out sends have waited, against opts.timeoutBudgetMs.
+    let timedOutMs = 0;
     for (;;) {
       try {
         response = undefined;
@@ -204,7 +211,9 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
         deps.onExchange?.(exchange);
         return { data: result, exchange };
       } catch (err) {
-        if (!opts.signal?.aborted && sent < policy.attempts && isTransient(err)) {
+        if (err instanceof TimeoutError) timedOutMs += err.timeoutMs;
+        const silenceLeft = opts.timeoutBudgetMs === undefined || timedOutMs < opts.timeoutBudgetMs;
+        if (!opts.signal?.aborted && sent < policy.attempts && silenceLeft && isTransient(err)) {
           await abortableSleep(backoffDelay(sent, policy, deps.random), opts.signal);
           continue;
         }

@@ -44,6 +44,7 @@ export function Sidebar({ page, onNavigate }: { page: Page; onNavigate: (p: Page
             {count && count.value > 0 && (
               <span className={`nav-count num ${count.tone === 'alert' ? 'alert' : ''}`}>
                 {formatNumber(count.value, lang)}
+                {count.partial && '+'}
               </span>
             )}
           </button>

@@ -19,8 +19,8 @@ export function useNotesRefreshed() {
 
 /**
  * The sidebar's count: every note of the active profile's mirror that waits for an answer (not marked handled),
- * whatever the inbox filters; 'alert' when one is past the SLA. Read again after each sync and mark, and each
- * minute the SLA line moves.
+ * whatever the inbox filters; 'alert' when one is past the SLA; a lower bound ("71+") while the last sync left
+ * days unreceived. Read again after each sync and mark, and each minute the SLA line moves.
  */
 export function useWaitingBadge(profileId: string | undefined, slaHours: number | undefined) {
   const now = useNow(30_000);
@@ -33,7 +33,15 @@ export function useWaitingBadge(profileId: string | undefined, slaHours: number 
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === profileId ? previous : undefined,
   }).data;
-  useNavCount('inbox', waiting && { value: waiting.waiting, tone: waiting.late > 0 ? 'alert' : 'neutral' });
+  const partial = useMirrorStatus(profileId ?? '', profileId !== undefined).data?.lastSync?.partial;
+  useNavCount(
+    'inbox',
+    waiting && {
+      value: waiting.waiting,
+      tone: waiting.late > 0 ? 'alert' : 'neutral',
+      partial: partial !== undefined,
+    },
+  );
 }
 
 /**

@@ -11,6 +11,8 @@ export interface NavCount {
   value: number;
   /** 'alert' for what needs attention now (past SLA); 'neutral' for plain counts. */
   tone?: 'neutral' | 'alert';
+  /** The count is a lower bound (some days were not received): shown as "71+". */
+  partial?: boolean;
 }
 
 /** A request to open a page at something: e.g. the inbox opening the lookbook at an item. */
@@ -75,9 +77,10 @@ export function useNavCount(page: Page, count: NavCount | undefined) {
   const { setCount } = useShellSlots();
   const value = count?.value;
   const tone = count?.tone;
+  const partial = count?.partial;
   useEffect(() => {
-    setCount(page, value === undefined ? undefined : { value, tone });
-  }, [page, value, tone, setCount]);
+    setCount(page, value === undefined ? undefined : { value, tone, partial });
+  }, [page, value, tone, partial, setCount]);
 }
 
 /** The latest navigation intent addressed to `page` (undefined when none). */

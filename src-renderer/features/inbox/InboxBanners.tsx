@@ -2,7 +2,12 @@
 // sync's progress, cancellation, failures and offline state, and the outcome of the seller's own actions (an
 // export, a mark, a copy). Which of the sync's states holds is worked out once, in syncOutcome.
 import { WifiOff } from 'lucide-react';
-import type { NotesMirrorStatus, NotesProgressEvent, NotesSyncSummary } from '../../../src-main/contract';
+import type {
+  NotesLastSync,
+  NotesMirrorStatus,
+  NotesProgressEvent,
+  NotesSyncSummary,
+} from '../../../src-main/contract';
 import { groupFailures } from '../../../src-shared/sync-failures';
 import { DeskCallError } from '../../api/desk';
 import { useI18n } from '../../i18n';
@@ -28,7 +33,9 @@ export function syncOutcome(sync: SyncState, last: NotesMirrorStatus['lastSync']
   const failureGroups = sync.running ? (sync.progress?.failures ?? []) : groupFailures(failed);
   // A failure explains an empty list: the empty state must not say there is nothing to fetch.
   const failing = failureGroups.length > 0 || sync.error !== undefined || offline;
-  return { failed, offline, showFailed, failureGroups, failing };
+  // Days the last sync was to fetch whole and did not: the period's counts are lower bounds until a sync ends.
+  const partial = last?.partial;
+  return { failed, offline, showFailed, failureGroups, failing, partial };
 }
 
 export function InboxBanners(props: {
@@ -61,6 +68,12 @@ export function InboxBanners(props: {
           </button>
         </Banner>
       )}
+      {outcome.offline && outcome.partial && (
+        // Offline, what the sync did not get is still said: the counts below are lower bounds.
+        <Banner tone="warn" role="status" data-testid="sync-partial">
+          {partialText(outcome.partial, t)}
+        </Banner>
+      )}
       {sync.running && (
         <div className="sync-bar" role="status" data-testid="sync-progress">
           <progress
@@ -76,13 +89,18 @@ export function InboxBanners(props: {
       )}
       {!sync.running && sync.summary?.cancelled && (
         <Banner role="status" data-testid="sync-cancelled">
-          {t('inbox.sync.cancelled', kept(sync.summary))}
+          {t(noDay(sync.summary) ? 'inbox.sync.cancelled.noDay' : 'inbox.sync.cancelled', kept(sync.summary))}
         </Banner>
       )}
       <SyncFailures groups={outcome.failureGroups} running={sync.running} time={time} />
       {outcome.showFailed && (
         <Banner tone="warn" role="status" data-testid="sync-failed">
-          <span>{t('inbox.sync.failed', { ...kept(sync.summary!), count: outcome.failed.length })}</span>
+          <span>
+            {t(noDay(sync.summary!) ? 'inbox.sync.failed.noDay' : 'inbox.sync.failed', {
+              ...kept(sync.summary!),
+              count: outcome.failed.length,
+            })}
+          </span>
           <button type="button" className="btn btn-small" onClick={onRefresh}>
             {t('common.retry')}
           </button>
@@ -106,6 +124,15 @@ export function InboxBanners(props: {
 }
 
 const kept = (s: NotesSyncSummary) => ({ days: s.daysDone, total: s.days, notes: s.notesSaved });
+/** No day was received whole, yet notes were: "0 of 7 days, 138 notes saved" would read as a contradiction. */
+const noDay = (s: NotesSyncSummary) => s.daysDone === 0 && s.notesSaved > 0;
+
+/** What a sync left unreceived, told while offline: never "0 of 7 days, 138 notes" as if both were whole. */
+function partialText(p: NonNullable<NotesLastSync['partial']>, t: ReturnType<typeof useI18n>['t']): string {
+  const vars = { total: p.days, days: p.daysDone, count: p.notes };
+  if (p.daysDone > 0) return t('inbox.sync.partial', vars);
+  return p.notes > 0 ? t('inbox.sync.partial.noDay', vars) : t('inbox.sync.partial.none', vars);
+}
 
 /** The bar's words: days fetched, then the reply-status check per seller. */
 function syncText(p: NotesProgressEvent | undefined, t: ReturnType<typeof useI18n>['t']): string {

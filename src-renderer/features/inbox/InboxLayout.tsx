@@ -34,12 +34,19 @@ export function ListMeta(props: {
   selected: number;
   onMarkHandled: () => void;
   asOf: string | undefined;
+  /** Some days of the period were not received: the count is a lower bound. */
+  partial?: boolean;
 }) {
   const { t } = useI18n();
   return (
     <div className="list-meta">
-      <span aria-label={t('inbox.count.label')} className="num" data-testid="note-count">
-        {t('inbox.count', { count: props.count })}
+      <span
+        aria-label={t('inbox.count.label')}
+        className="num"
+        data-testid="note-count"
+        title={props.partial ? t('inbox.partial.title') : undefined}
+      >
+        {t(props.partial ? 'inbox.count.partial' : 'inbox.count', { count: props.count })}
       </span>
       {props.selected > 1 && (
         <>

@@ -69,8 +69,11 @@ export const SummaryStrip = memo(function SummaryStrip({
   now,
   onOpen,
   onPastSla,
+  partial = false,
 }: {
   summary: Summary;
+  /** Some days of the period were not received: the waiting count is a lower bound. */
+  partial?: boolean;
   time: TimeFormat;
   now: number;
   onOpen: (note: InboxNote) => void;
@@ -83,8 +86,13 @@ export const SummaryStrip = memo(function SummaryStrip({
     <section className="summary-strip" aria-label={t('inbox.summary.label')} data-testid="summary">
       <div className="stat">
         <span className="stat-label">{t('inbox.status.NoReply')}</span>
-        <span className="stat-value num noreply" data-testid="summary-noreply">
+        <span
+          className="stat-value num noreply"
+          data-testid="summary-noreply"
+          title={partial ? t('inbox.partial.title') : undefined}
+        >
           {formatCount(summary.byStatus.NoReply)}
+          {partial && '+'}
         </span>
       </div>
       <div className="stat">

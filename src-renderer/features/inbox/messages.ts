@@ -48,6 +48,8 @@ export const inboxKo = {
   'inbox.export.dismissed': '저장을 취소했습니다.',
   'inbox.count_other': '{count, number}건',
   'inbox.count.label': '표시 중인 문의',
+  'inbox.count.partial_other': '{count, number}건 이상',
+  'inbox.partial.title': '일부 날짜만 받아 실제로는 더 많을 수 있습니다.',
   'inbox.selected': '{count, number}건 선택',
   'inbox.markHandled': '선택 항목 처리 표시',
   'inbox.col.status': '상태',
@@ -71,6 +73,15 @@ export const inboxKo = {
     '동기화를 취소했습니다. {total, number}일 중 {days, number}일, 문의 {notes, number}건이 저장되었습니다.',
   'inbox.sync.failed_other':
     '판매자별 날짜 {count, number}개를 받지 못했습니다. {total, number}일 중 {days, number}일, 문의 {notes, number}건이 저장되었습니다. 다시 시도하면 빠진 날만 받습니다.',
+  'inbox.sync.cancelled.noDay':
+    '동기화를 취소했습니다. {total, number}일 중 다 받은 날은 없지만, 받은 문의 {notes, number}건은 저장되었습니다.',
+  'inbox.sync.failed.noDay_other':
+    '판매자별 날짜 {count, number}개를 받지 못했습니다. {total, number}일 중 다 받은 날은 없지만, 받은 문의 {notes, number}건은 저장되었습니다. 다시 시도하면 빠진 날만 받습니다.',
+  'inbox.sync.partial_other':
+    '{total, number}일 중 {days, number}일, 문의 {count, number}건만 받았습니다 — 연결되면 나머지를 받습니다.',
+  'inbox.sync.partial.noDay_other':
+    '{total, number}일 중 다 받은 날은 아직 없고, 문의 {count, number}건만 받았습니다 — 연결되면 나머지를 받습니다.',
+  'inbox.sync.partial.none': '{total, number}일 중 아직 받은 날이 없습니다 — 연결되면 받습니다.',
   'inbox.sync.failedSlice': '{seller} · {day}: {message} ({attempts}회 시도)',
   'inbox.sync.statusCheck': '{day}부터의 답변 상태 확인',
   'inbox.offline': '오프라인: 마켓에 연결할 수 없어 {time}에 저장한 문의를 보여줍니다.',
@@ -203,6 +214,9 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
   'inbox.count_one': '{count, number} note',
   'inbox.count_other': '{count, number} notes',
   'inbox.count.label': 'Notes shown',
+  'inbox.count.partial_one': '{count, number}+ note',
+  'inbox.count.partial_other': '{count, number}+ notes',
+  'inbox.partial.title': 'Only some days are received: there may be more.',
   'inbox.selected': '{count, number} selected',
   'inbox.markHandled': 'Mark selected as handled',
   'inbox.col.status': 'Status',
@@ -229,6 +243,22 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
     'One seller-day could not be fetched. Kept: notes {notes, number} · days {days, number}/{total, number}. Trying again fetches only what is missing.',
   'inbox.sync.failed_other':
     '{count, number} seller-days could not be fetched. Kept: notes {notes, number} · days {days, number}/{total, number}. Trying again fetches only what is missing.',
+  'inbox.sync.cancelled.noDay':
+    'Sync cancelled. No day of {total, number} was received whole; the {notes, number} notes received were kept.',
+  'inbox.sync.failed.noDay_one':
+    'One seller-day could not be fetched. No day of {total, number} was received whole; the {notes, number} notes received were kept. Trying again fetches only what is missing.',
+  'inbox.sync.failed.noDay_other':
+    '{count, number} seller-days could not be fetched. No day of {total, number} was received whole; the {notes, number} notes received were kept. Trying again fetches only what is missing.',
+  'inbox.sync.partial_one':
+    'Only {days, number} of {total, number} days received, {count, number} note — the rest comes when the connection is back.',
+  'inbox.sync.partial_other':
+    'Only {days, number} of {total, number} days received, {count, number} notes — the rest comes when the connection is back.',
+  'inbox.sync.partial.noDay_one':
+    'No day of {total, number} received whole yet, only {count, number} note — the rest comes when the connection is back.',
+  'inbox.sync.partial.noDay_other':
+    'No day of {total, number} received whole yet, only {count, number} notes — the rest comes when the connection is back.',
+  'inbox.sync.partial.none':
+    'None of {total, number} days received yet — they come when the connection is back.',
   'inbox.sync.failedSlice': '{seller} · {day}: {message} (tried {attempts}×)',
   'inbox.sync.statusCheck': 'reply statuses from {day}',
   'inbox.offline': 'Offline: the marketplace cannot be reached; showing notes saved at {time}.',

@@ -24,6 +24,7 @@ describe('off by default', () => {
       faultRate: 0,
       throttlePerSecond: 0,
       truncateRate: 0,
+      silentRate: 0,
     });
     const injector = new FaultInjector(NO_FAULTS, 1, () => 0);
     for (let i = 0; i < 1000; i++) {
@@ -132,6 +133,27 @@ describe('--throttle', () => {
         expect((await call(sb(), 'GetSuggestionNotice', {}, version)).status).toBe(200);
       },
     );
+  });
+});
+
+describe('silence', () => {
+  withSandbox({ faults: { silentRate: 1 } }, (sb) => {
+    it('a silent sandbox takes the request and never answers: the caller can only give up', async () => {
+      const built = buildRequest('BuyerNoteList', sampleRequests(sb()).BuyerNoteList, {
+        version: '1.1',
+        ns: sb().ns,
+        tickets: ticketsOf(sb()),
+      });
+      const before = sb().stats.requests;
+      const sent = fetch(sb().apiUrl, {
+        method: 'POST',
+        body: built.xml,
+        headers: built.headers,
+        signal: AbortSignal.timeout(300),
+      });
+      await expect(sent).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(sb().stats.requests).toBe(before + 1);
+    });
   });
 });
 

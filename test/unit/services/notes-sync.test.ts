@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotesProgressEvent, NotesSyncRequest } from '../../../src-main/contract';
-import { CATCH_UP_MARGIN_MS, plan, syncNotes } from '../../../src-main/services/notes-sync';
+import {
+  CATCH_UP_MARGIN_MS,
+  UNREACHABLE_SILENCE_MS,
+  plan,
+  syncNotes,
+} from '../../../src-main/services/notes-sync';
 import type { NoteListClient, SyncOptions } from '../../../src-main/services/notes-sync';
 import type { SandboxOptions } from '../../../src-main/sandbox/server';
 import { recentNotes } from '../../../src-main/sandbox/backend';
 import type { SandboxBackend } from '../../../src-main/sandbox/backend';
-import { HttpStatusError, XmlMalformedError } from '../../../src-main/soap/errors';
+import { HttpStatusError, TimeoutError, XmlMalformedError } from '../../../src-main/soap/errors';
 import { createMirrorRegistry } from '../../../src-main/storage/mirror-registry';
 import type { MirrorStore } from '../../../src-main/storage/mirror-store';
 import { dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../../src-shared/market-day';
@@ -467,5 +472,128 @@ describe('kept in step with the marketplace', () => {
       `${daysBefore(19)}..${daysBefore(10)}`,
       `${daysBefore(9)}..${TODAY}`,
     ]);
+  });
+});
+
+describe('what waits before the first period', () => {
+  it('a first sync asks what still waits over the look back and holds it; later refreshes keep it in step', async () => {
+    const { store, backend, running, base, expected } = await setup();
+    const first = await syncNotes(WEEK, base({ waitingLookbackDays: 60 }));
+    expect(first.statusCheck.done).toBe(true);
+    const before = (n: { at: number }) => n.at < dayStartMs(WEEK.start);
+    const olderWaiting = expected(daysBefore(59), daysBefore(7)).filter((n) => n.ReplyStatus === 'NoReply');
+    expect(olderWaiting.length).toBeGreaterThan(2);
+    // Every note still waiting in the 53 days before the week is held, and nothing else of those days.
+    expect(seqs(held(store).filter(before))).toEqual(seqs(olderWaiting.map((n) => ({ seqNo: n.SeqNo! }))));
+    // Held alone: the days themselves are not synced, and come whole when a period asks for them.
+    for (const sellerId of backend.sellerIds) expect(store.coveredDays(sellerId).size).toBe(7);
+    expect(store.waitingOutside({ start: WEEK.start, end: WEEK.end, lateBeforeMs: 0 }).waiting).toBe(
+      olderWaiting.length,
+    );
+
+    // Answered on the marketplace: a refresh (not a first sync any more) still checks them.
+    const answered = held(store).filter(before)[0]!;
+    const res = await fetch(`${running.baseUrl}/sandbox/notes/${answered.seqNo}/reply`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    await syncNotes({ ...WEEK, mode: 'refresh' }, base({ waitingLookbackDays: 60 }));
+    expect(store.lookup({ seqNo: answered.seqNo }).notes[0]!.note.replyStatus).toBe('ReplyComplete');
+    expect(staleStatuses(store, backend)).toEqual([]);
+    expect(store.waitingOutside({ start: WEEK.start, end: WEEK.end, lateBeforeMs: 0 }).waiting).toBe(
+      olderWaiting.length - 1,
+    );
+  });
+
+  it('a mirror synced before without the look back gets what waits before it on its next refresh', async () => {
+    const { store, base, expected } = await setup();
+    await syncNotes(WEEK, base());
+    expect(held(store).every((n) => n.at >= dayStartMs(WEEK.start))).toBe(true);
+    await syncNotes({ ...WEEK, mode: 'refresh' }, base({ waitingLookbackDays: 30 }));
+    const olderWaiting = expected(daysBefore(29), daysBefore(7)).filter((n) => n.ReplyStatus === 'NoReply');
+    expect(olderWaiting.length).toBeGreaterThan(0);
+    expect(seqs(held(store).filter((n) => n.at < dayStartMs(WEEK.start)))).toEqual(
+      seqs(olderWaiting.map((n) => ({ seqNo: n.SeqNo! }))),
+    );
+  });
+});
+
+describe('a marketplace that does not answer', () => {
+  /** A client whose every call timed out: what the SOAP client throws once its sends are spent. */
+  const silent = (
+    timeoutMs: number,
+    attempts: number,
+    budgets: (number | undefined)[] = [],
+  ): NoteListClient => ({
+    market: {
+      buyerNoteList: async (_req, opts) => {
+        budgets.push(opts?.timeoutBudgetMs);
+        await new Promise((r) => setTimeout(r, 2));
+        throw Object.assign(new TimeoutError(timeoutMs), { attempts });
+      },
+    },
+  });
+
+  it('stops as unreachable once timed-out calls add up to 15 s, skipping the status check', async () => {
+    const { store, base } = await setup();
+    const budgets: (number | undefined)[] = [];
+    // Each call timed out three times at 5 s: 15 s of silence after the first.
+    const out = await syncNotes(WEEK, base({ client: silent(5000, 3, budgets), concurrency: 1 }));
+    expect(out.calls).toBe(1);
+    expect(budgets).toEqual([UNREACHABLE_SILENCE_MS]);
+    expect(out.failedSlices).toEqual([expect.objectContaining({ code: 'TIMEOUT', attempts: 3 })]);
+    expect(out.statusCheck).toMatchObject({ done: false, calls: 0 });
+    expect(store.lastSync()).toMatchObject({
+      ok: false,
+      errorCode: 'TIMEOUT',
+      partial: { days: 7, daysDone: 0, notes: 0 },
+    });
+
+    // Shorter timeouts: 4 s of silence a call, so the fourth reaches 15 s; 21 slices were planned.
+    const short = await syncNotes(WEEK, base({ client: silent(1000, 4), concurrency: 1 }));
+    expect(short.calls).toBe(4);
+    expect(short.slices).toBe(21);
+  });
+
+  it('counts only timeouts in a row: an answer in between starts the count again', async () => {
+    const { base, client, info } = await setup();
+    const down = info.sellerIds[0]!;
+    const oneSilent: NoteListClient = {
+      market: {
+        buyerNoteList: async (req, opts) => {
+          if (req.SellerID === down) throw Object.assign(new TimeoutError(2000), { attempts: 4 });
+          return client.market.buyerNoteList(req, opts);
+        },
+      },
+    };
+    const out = await syncNotes(WEEK, base({ client: oneSilent, concurrency: 1 }));
+    // Every slice was asked for: one seller's days failed, the others answered between them.
+    expect(out.failedSlices).toHaveLength(7);
+    expect(out.slices).toBe(21);
+    // Not taken for unreachable: the status check ran.
+    expect(out.statusCheck.done).toBe(true);
+  });
+
+  it('drops the calls still waiting when it gives up, telling only the timeouts', async () => {
+    const { base, info } = await setup();
+    const [hanging] = info.sellerIds;
+    const hung: NoteListClient = {
+      market: {
+        buyerNoteList: (req, opts) =>
+          new Promise((_resolve, reject) => {
+            // One seller's calls never end by themselves: only the sync's stop ends them.
+            if (req.SellerID === hanging) {
+              opts!.signal!.addEventListener('abort', () => reject(opts!.signal!.reason as Error), {
+                once: true,
+              });
+              return;
+            }
+            setTimeout(() => reject(Object.assign(new TimeoutError(15_000), { attempts: 1 })), 5);
+          }),
+      },
+    };
+    const out = await syncNotes(WEEK, base({ client: hung, concurrency: 4 }));
+    expect(out.cancelled).toBe(false);
+    expect(out.failedSlices.length).toBeGreaterThan(0);
+    expect(out.failedSlices.every((f) => f.code === 'TIMEOUT')).toBe(true);
+    expect(out.calls).toBeLessThan(out.slices);
   });
 });

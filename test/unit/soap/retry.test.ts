@@ -131,3 +131,28 @@ describe('one retry policy at the SOAP client', () => {
     expect(backoffDelay(10, RETRY_POLICY, () => 1)).toBe(RETRY_POLICY.maxDelayMs);
   });
 });
+
+describe('a silent marketplace', () => {
+  it('a call stops sending again once its timed-out sends add up to its timeout budget', async () => {
+    const { sandbox, client } = await market({ faults: { silentRate: 1 } });
+    const req = {
+      StartDate: `${DAY}T00:00:00`,
+      EndDate: `${DAY}T23:59:59`,
+      ReplyStatus: 'All' as const,
+      SellerID: sandbox.backend.sellerIds[0]!,
+      Pagination: { PageIndex: 1, PageSize: 10 },
+    };
+    let before = sandbox.stats.requests;
+    await expect(
+      client.market.buyerNoteList(req, { timeoutMs: 200, timeoutBudgetMs: 400 }),
+    ).rejects.toMatchObject({ deskCode: 'TIMEOUT', attempts: 2 });
+    expect(sandbox.stats.requests - before).toBe(2);
+    // Without a budget: the policy's four sends, each waiting out the timeout.
+    before = sandbox.stats.requests;
+    await expect(client.market.buyerNoteList(req, { timeoutMs: 200 })).rejects.toMatchObject({
+      deskCode: 'TIMEOUT',
+      attempts: 4,
+    });
+    expect(sandbox.stats.requests - before).toBe(4);
+  });
+});
