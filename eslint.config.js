@@ -49,6 +49,7 @@ export const LAYERS = {
       'src-main/soap/fault',
       'src-main/soap/errors',
       'src-main/soap/redact',
+      'src-main/soap/secret-set',
     ],
     may: below('schema', SHARED),
     typesFrom: ['contract'],

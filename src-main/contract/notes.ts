@@ -97,10 +97,14 @@ export interface NotesMirrorNotice {
   id: number;
   /**
    * cache-reset / local-reset: release 0.1.0's notes file or marks file could not be read when it was imported;
-   * mirror-reset: the mirror database could not be opened (see reason) and a fresh one was started.
+   * mirror-reset: the mirror database could not be opened (see reason) and a fresh one was started;
+   * legacy-deleted: release 0.1.0's notes files were imported (anything like a ticket redacted) and deleted.
    */
-  kind: 'cache-reset' | 'local-reset' | 'mirror-reset';
-  /** File name in the data folder (or its mirrors folder) the unreadable data was moved to. */
+  kind: 'cache-reset' | 'local-reset' | 'mirror-reset' | 'legacy-deleted';
+  /**
+   * File name in the data folder (or its mirrors folder) the unreadable data was moved to; for legacy-deleted,
+   * the names of the files deleted.
+   */
   file: string;
   reason?: MirrorResetReason;
   at: number;

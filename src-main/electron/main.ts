@@ -22,14 +22,17 @@ import { timerScheduler } from '../host/auto-refresh';
 import { createSafeStorageVault } from '../storage/safe-storage-vault';
 import { appMenuTemplate, menuLang, rebuildMenuOnLanguageChange } from './app-menu';
 import type { MenuLang } from './app-menu';
-import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileFor, rendererRoot } from './app-protocol';
+import { rendererSource, userDataOverride } from './dev-overrides';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appFileFor, rendererRoot } from './app-protocol';
 import { CONTENT_SECURITY_POLICY, isAllowedPermission, isAppUrl } from './window-security';
 import type { SecureWebPreferences } from './window-security';
 import { loadWindowState, MIN_SIZE, saveWindowState } from './window-state';
 
-// Tests and support sessions point the app at a throwaway data directory; must happen before 'ready'.
-const userDataOverride = process.env['SELLER_DESK_USER_DATA'];
-if (userDataOverride) app.setPath('userData', resolve(userDataOverride));
+// Development overrides (dev-overrides.ts) are read once, and never in a packaged app.
+const launch = { isPackaged: app.isPackaged, env: process.env };
+// Tests point an unpackaged app at a throwaway data directory; must happen before 'ready'.
+const userDataDir = userDataOverride(launch);
+if (userDataDir) app.setPath('userData', resolve(userDataDir));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -41,8 +44,10 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP
 const here = fileURLToPath(new URL('.', import.meta.url));
 let mainWindow: BrowserWindow | null = null;
 
+const RENDERER_URL = rendererSource(launch);
+
 function rendererUrl(): string {
-  return process.env['ELECTRON_RENDERER_URL'] ?? APP_ENTRY_URL;
+  return RENDERER_URL;
 }
 
 async function createWindow(): Promise<void> {

@@ -25,6 +25,8 @@ import type { TicketRotation, Tickets } from './ticket-rotation';
 import { LOG_TEXT_BYTES } from './transport';
 import type { Transport, TransportResponse } from './transport';
 import { headText } from './http-exchange';
+import { secretList, secretSetOf } from './secret-set';
+import type { Secrets } from './secret-set';
 
 export interface ClientConfig {
   /** Scheme and host of the API service ({base_url}). */
@@ -122,12 +124,13 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     if (deps.tickets) {
       if (service === 'market')
         deps.tickets.remember(tickets.authTicket, tickets.encryptedTicket, tickets.memberTicket);
-      else if (deps.tickets.secrets.length === 0) {
+      else if (deps.tickets.secrets.size === 0) {
         const stored = await deps.tickets.sink.current().catch(() => ({}) as Tickets);
         deps.tickets.remember(stored.authTicket, stored.encryptedTicket, stored.memberTicket);
       }
     }
-    const secrets = [...(deps.tickets?.secrets ?? [])];
+    // The connection's live set: a ticket handed back during this call is scrubbed from the rest of it too.
+    const secrets: Secrets = deps.tickets?.secrets ?? [];
 
     const built = buildRequest(op, req, { version: config.soapVersion, ns: config.ns, tickets });
     const exchange: Exchange = {
@@ -154,7 +157,10 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     const logResponse = (extraSecret?: string) => {
       let head = logged;
       if (!response || !head) return;
-      const logSecrets = extraSecret ? [...secrets, extraSecret] : secrets;
+      const logSecrets =
+        extraSecret && !secretSetOf(secrets).has(extraSecret)
+          ? [...secretList(secrets), extraSecret]
+          : secrets;
       const complete = response.bodyTextComplete;
       let xml: string | undefined;
       Object.defineProperty(exchange, 'responseXml', {
@@ -249,7 +255,7 @@ async function readResponse<N extends OperationName>(
   op: N,
   response: TransportResponse,
   config: ClientConfig,
-  secrets: string[],
+  secrets: Secrets,
   decoder: ResponseDecoder,
   rotate: (encryptedTicket: string | undefined) => Promise<unknown> | undefined,
 ): Promise<ResultOf<N>> {
@@ -283,7 +289,7 @@ function loggedHead(r: TransportResponse): () => string {
  * (so the cost is bounded whatever the body's size, and a ticket cut in two is hidden too), and a note of what
  * was left out.
  */
-function loggedBody(head: string, complete: boolean, secrets: readonly string[]): string {
+function loggedBody(head: string, complete: boolean, secrets: Secrets): string {
   const kept = redactHead(head, RESPONSE_XML_CAP, secrets);
   if (complete && head.length <= RESPONSE_XML_CAP) return kept;
   const more = complete ? `${head.length - RESPONSE_XML_CAP} more characters` : 'the rest of the body';

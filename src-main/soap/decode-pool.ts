@@ -18,6 +18,7 @@ import { reviveSoapError, SoapInternalError, XmlSecurityError } from './errors';
 import type { SerializedSoapError } from './errors';
 import { decodeOperationResponse } from './response-decode';
 import type { DecodedResponse, ResponseDecodeRequest } from './response-decode';
+import { secretList } from './secret-set';
 
 export interface DecodeJob {
   id: number;
@@ -218,7 +219,8 @@ export function createResponseDecoder(opts: ResponseDecoderOptions = {}): Respon
       return new Promise<DecodedResponse<N>>((resolve, reject) => {
         s.pending.set(id, { resolve: resolve as (r: DecodedResponse) => void, reject });
         if (s.pending.size === 1) s.worker.ref();
-        const job: DecodeJob = { id, req: { ...req, body } };
+        // The worker gets the secrets as a list (a SecretSet does not cross threads) and builds its matcher.
+        const job: DecodeJob = { id, req: { ...req, body, secrets: secretList(req.secrets) } };
         try {
           s.worker.postMessage(job, transfer);
         } catch (err) {

@@ -5,6 +5,7 @@ import { BadEnvelopeError } from './errors';
 import { redactSnippet } from './redact';
 import { faultError, isFaultElement, parseFault } from './fault';
 import type { XmlElement } from './xml-read';
+import type { Secrets } from './secret-set';
 
 export type SoapVersion = '1.1' | '1.2';
 
@@ -18,11 +19,11 @@ export interface SoapEnvelope {
 
 export interface ReadEnvelopeOptions {
   /** Tickets in use, scrubbed from the fault's reason and detail should the marketplace echo them. */
-  secrets?: readonly string[];
+  secrets?: Secrets;
 }
 
 // Server names, cut short and redacted together (so a cut through a ticket still hides it).
-function describe(el: XmlElement, secrets: readonly string[] | undefined): string {
+function describe(el: XmlElement, secrets: Secrets | undefined): string {
   const name = redactSnippet(el.name, secrets, 100);
   return el.ns ? `{${redactSnippet(el.ns, secrets, 200)}}${name}` : name;
 }

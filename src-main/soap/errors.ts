@@ -4,6 +4,7 @@
 // (`secrets`) and cuts that text to a few hundred characters, then redacts it, in its constructor.
 import type { ErrorCause, ErrorCode, ErrorFacts } from '../contract/envelope';
 import { redactSnippet } from './redact';
+import type { Secrets } from './secret-set';
 
 export const DESK_CODES = [
   'SOAP_FAULT',
@@ -26,7 +27,7 @@ export interface SoapErrorOptions {
 /** For errors built from what a server sent: the tickets to scrub from it. */
 export interface FromServerOptions {
   cause?: unknown;
-  secrets?: readonly string[];
+  secrets?: Secrets;
 }
 
 export class SoapError extends Error {
@@ -177,7 +178,7 @@ export class SoapFaultError<F extends FaultSummary = FaultSummary> extends SoapE
    * `secrets` are literal strings (the tickets in use) to scrub from the server's text, in case the
    * marketplace echoes them back in a reason or detail.
    */
-  constructor(fault: F, cls: FaultClass, secrets: readonly string[] = []) {
+  constructor(fault: F, cls: FaultClass, secrets: Secrets = []) {
     const reason = redactSnippet(fault.reason, secrets, FAULT_REASON_CHARS);
     const detailParts = [`SOAP ${fault.soapVersion} fault ${[fault.code, ...fault.subcodes].join(' / ')}`];
     const detail = (fault as { detail?: unknown }).detail;
@@ -217,7 +218,7 @@ export class HttpStatusError extends SoapError {
   readonly status: number;
   /** The start of the body, redacted, for the network panel and bug reports. */
   readonly bodySnippet: string;
-  constructor(status: number, body: string, secrets: readonly string[] = []) {
+  constructor(status: number, body: string, secrets: Secrets = []) {
     const text = STATUS_TEXT[status];
     const snippet = redactSnippet(body, secrets);
     super(

@@ -7,6 +7,7 @@ import { SoapFaultError } from './errors';
 import type { FaultClass } from './errors';
 import { XML_NS, parseXml } from './xml-read';
 import type { XmlElement } from './xml-read';
+import type { Secrets } from './secret-set';
 
 export interface SoapFault {
   soapVersion: '1.1' | '1.2';
@@ -163,7 +164,7 @@ export function classifyFault(f: Pick<SoapFault, 'code' | 'subcodes' | 'reason'>
   return 'SOAP_FAULT';
 }
 
-export function faultError(f: SoapFault, secrets: readonly string[] = []): SoapFaultError<SoapFault> {
+export function faultError(f: SoapFault, secrets: Secrets = []): SoapFaultError<SoapFault> {
   return new SoapFaultError(f, classifyFault(f), secrets);
 }
 

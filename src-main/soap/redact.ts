@@ -7,6 +7,9 @@
 // is linear in the text whatever a hostile server sends: an earlier version built on lazy `[\s\S]*?` patterns
 // took 10.9 s on a 288 KB body of unclosed tags.
 
+import { replaceSpans, secretSetOf } from './secret-set';
+import type { Secrets } from './secret-set';
+
 export const REDACTED = '[redacted]';
 
 const CARRIERS = new Set(['AuthenticationTicket', 'EncryptedTicket']);
@@ -91,38 +94,18 @@ function redactTicketElements(s: string): string {
   return last === 0 ? s : out + s.slice(last);
 }
 
-function xmlEscapes(s: string): string[] {
-  const text = s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  const attr = text.replaceAll('"', '&quot;').replaceAll("'", '&apos;');
-  return [text, attr];
-}
-
-/** Every form a secret may take in wire text, longest first so a secret holding another is not half-visible. */
-function secretForms(secrets: readonly string[]): string[] {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    // An empty secret would match between every character.
-    if (!secret) continue;
-    forms.add(secret);
-    for (const f of xmlEscapes(secret)) forms.add(f);
-    forms.add(encodeURIComponent(secret));
-  }
-  return [...forms].sort((a, b) => b.length - a.length);
-}
-
-function replaceSecrets(s: string, secrets: readonly string[]): string {
-  for (const form of secretForms(secrets)) {
-    if (s.includes(form)) s = s.split(form).join(REDACTED);
-  }
-  return s;
+function replaceSecrets(s: string, secrets: Secrets): string {
+  const set = secretSetOf(secrets);
+  return set.size === 0 ? s : replaceSpans(s, set.find(s), REDACTED);
 }
 
 /**
  * Scrubs an envelope (or a fragment of one): the text of every `Value` inside AuthenticationTicket or
- * EncryptedTicket, every `Ticket` element's text, and every literal occurrence of `secrets` (also in their
- * XML-escaped and URL-encoded forms) become `[redacted]`. Works with any namespace prefix.
+ * EncryptedTicket, every `Ticket` element's text, and every occurrence of `secrets` in any spelling (any case,
+ * character references, percent-encoding, base64: secret-set.ts) become `[redacted]`. Works with any namespace
+ * prefix.
  */
-export function redactEnvelope(xml: string, secrets: readonly string[] = []): string {
+export function redactEnvelope(xml: string, secrets: Secrets = []): string {
   return replaceSecrets(redactTicketElements(xml), secrets);
 }
 
@@ -170,30 +153,20 @@ function redactOpaqueTokens(s: string): string {
 }
 
 /** For messages and details: the envelope rules when the text holds markup, the secrets, then opaque tokens. */
-export function redactText(s: string, secrets: readonly string[] = []): string {
+export function redactText(s: string, secrets: Secrets = []): string {
   const out = s.includes('<') ? redactEnvelope(s, secrets) : replaceSecrets(s, secrets);
   return redactOpaqueTokens(out);
 }
 
 /**
- * For values decoded from a response (a note's text, a lookbook's HTML): the tickets in use, as they would read
- * once the XML escaping is gone (raw or URL-encoded), become REDACTED. Undefined when there is nothing to scrub,
- * so the decoder pays nothing without tickets. Opaque-looking tokens are data here and stay.
+ * For values decoded from a response (a note's text, a lookbook's HTML): the tickets in use, in any spelling a
+ * server may re-encode them in, become REDACTED. Undefined when there is nothing to scrub, so the decoder pays
+ * nothing without tickets. Opaque-looking tokens are data here and stay.
  */
-export function secretScrubber(secrets: readonly string[]): ((text: string) => string) | undefined {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (!secret) continue;
-    forms.add(secret);
-    forms.add(encodeURIComponent(secret));
-  }
-  if (forms.size === 0) return undefined;
-  const ordered = [...forms].sort((a, b) => b.length - a.length);
-  return (text) => {
-    let out = text;
-    for (const form of ordered) if (out.includes(form)) out = out.split(form).join(REDACTED);
-    return out;
-  };
+export function secretScrubber(secrets: Secrets): ((text: string) => string) | undefined {
+  const set = secretSetOf(secrets);
+  if (set.size === 0) return undefined;
+  return (text) => replaceSpans(text, set.find(text), REDACTED);
 }
 
 /** Longest text an error detail keeps of what a server sent; cut before redaction, so nothing can overflow. */
@@ -203,11 +176,7 @@ export const MAX_DETAIL_CHARS = 500;
  * Server text for an error message or detail: cut to `max` characters first (whatever its size, the rest is
  * linear and small), then redacted, with a cut secret's visible head redacted too.
  */
-export function redactSnippet(
-  s: string,
-  secrets: readonly string[] = [],
-  max: number = MAX_DETAIL_CHARS,
-): string {
+export function redactSnippet(s: string, secrets: Secrets = [], max: number = MAX_DETAIL_CHARS): string {
   if (s.length <= max) return redactText(s, secrets);
   return `${redactCut(redactText(s.slice(0, max), secrets), secrets)}…`;
 }
@@ -217,7 +186,7 @@ export function redactSnippet(
  * cut as the end of the string (an unclosed ticket element is redacted to it), and a secret cut in two has
  * its visible first part redacted.
  */
-export function redactHead(s: string, max: number, secrets: readonly string[] = []): string {
+export function redactHead(s: string, max: number, secrets: Secrets = []): string {
   if (s.length <= max) return redactEnvelope(s, secrets);
   return redactCut(redactEnvelope(s.slice(0, max), secrets), secrets);
 }
@@ -225,28 +194,9 @@ export function redactHead(s: string, max: number, secrets: readonly string[] = 
 // The shortest head of a cut secret worth hiding; a shorter tail could match any text by chance.
 const MIN_CUT_SECRET = 3;
 
-/** The length of the longest start of `form` that `s` ends with (Knuth-Morris-Pratt, linear in both). */
-function cutOverlap(s: string, form: string): number {
-  const fail = new Int32Array(form.length);
-  for (let i = 1, k = 0; i < form.length; i++) {
-    while (k > 0 && form.charCodeAt(i) !== form.charCodeAt(k)) k = fail[k - 1]!;
-    if (form.charCodeAt(i) === form.charCodeAt(k)) k++;
-    fail[i] = k;
-  }
-  let q = 0;
-  for (let i = Math.max(0, s.length - form.length); i < s.length; i++) {
-    while (q > 0 && (q === form.length || s.charCodeAt(i) !== form.charCodeAt(q))) q = fail[q - 1]!;
-    if (s.charCodeAt(i) === form.charCodeAt(q)) q++;
-  }
-  return q;
-}
-
 /** `s` was cut at its end: a tail that is the start of a secret (in any of its forms) becomes REDACTED. */
-function redactCut(s: string, secrets: readonly string[]): string {
-  let cut = s.length;
-  for (const form of secretForms(secrets)) {
-    const len = cutOverlap(s, form);
-    if (len >= MIN_CUT_SECRET) cut = Math.min(cut, s.length - len);
-  }
-  return cut === s.length ? s : s.slice(0, cut) + REDACTED;
+function redactCut(s: string, secrets: Secrets): string {
+  const set = secretSetOf(secrets);
+  const cut = set.size === 0 ? undefined : set.cutStart(s, MIN_CUT_SECRET);
+  return cut === undefined ? s : s.slice(0, cut) + REDACTED;
 }

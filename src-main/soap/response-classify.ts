@@ -22,6 +22,7 @@ import { readEnvelope } from './envelope-read';
 import type { SoapEnvelope } from './envelope-read';
 import { bytesToText, parseXml } from './xml-read';
 import type { ParseLimits, XmlElement } from './xml-read';
+import type { Secrets } from './secret-set';
 
 /** The body as text by its declared or sniffed encoding, or leniently as UTF-8 when that encoding is unusable. */
 export function lenientText(bytes: Uint8Array, contentType: string | null): string {
@@ -75,7 +76,7 @@ export type ClassifiedResponse =
 
 export interface ClassifyOptions {
   /** Tickets in use, scrubbed from any text that ends up in an error. */
-  secrets?: readonly string[];
+  secrets?: Secrets;
   limits?: ParseLimits;
 }
 

@@ -9,6 +9,7 @@ import { readSecurityHeader } from './security-header';
 import { BadEnvelopeError } from './errors';
 import { classifyHttpResponse } from './response-classify';
 import type { ParseLimits } from './xml-read';
+import type { Secrets } from './secret-set';
 
 export interface ResponseDecodeRequest<N extends OperationName = OperationName> {
   op: N;
@@ -17,7 +18,7 @@ export interface ResponseDecodeRequest<N extends OperationName = OperationName> 
   body: Uint8Array;
   ns: ServiceNamespaces;
   /** The tickets in use, scrubbed from every error. */
-  secrets: readonly string[];
+  secrets: Secrets;
   limits?: ParseLimits;
 }
 

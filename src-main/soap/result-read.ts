@@ -6,6 +6,7 @@ import { readRecord, serviceNamespaces } from './codec';
 import { BadValueError } from './errors';
 import { redactSnippet, secretScrubber } from './redact';
 import type { XmlElement } from './xml-read';
+import type { Secrets } from './secret-set';
 
 /**
  * Decodes `<Op>Response` into the typed result (undefined when the optional Result is absent). Whatever does
@@ -17,7 +18,7 @@ export function decodeResponse<N extends OperationName>(
   op: N,
   payload: XmlElement,
   ns: ServiceNamespaces,
-  secrets: readonly string[] = [],
+  secrets: Secrets = [],
 ): ResultOf<N> {
   const spec: OperationSpec = OPERATIONS[op];
   const opNs = operationNs(spec.service, ns);

@@ -2,6 +2,7 @@
 // Requests overlap, and their responses arrive in any order: applying every returned ticket as it arrives would
 // let a slow response to an old request overwrite the ticket from a newer one. TicketRotation numbers requests
 // when they are sent and applies a returned ticket only when its request is newer than the last one applied.
+import { SecretSet } from './secret-set';
 
 export interface Tickets {
   authTicket?: string;
@@ -32,8 +33,22 @@ export function createMemoryTicketSink(initial: Tickets = {}): TicketSink {
   };
 }
 
-// Rotations since the app started, and the three tickets themselves: enough for any echo a server could hold.
-const MAX_REMEMBERED = 32;
+/**
+ * How long a ticket is remembered after it was last sent or received. The server accepts an EncryptedTicket for
+ * a grace window after it issued it (10 minutes on the sandbox) and may quote any ticket it accepted: three times
+ * that, with room for a server whose window is longer.
+ */
+export const TICKET_MEMORY_MS = 30 * 60 * 1000;
+/** Tickets remembered at most, far above what a sync sends in TICKET_MEMORY_MS; the oldest go first. */
+export const TICKET_MEMORY_CAP = 100_000;
+
+export interface TicketMemoryOptions {
+  /** How long a ticket is remembered after it was last seen (default TICKET_MEMORY_MS). */
+  memoryMs?: number;
+  /** How many tickets are remembered at most (default TICKET_MEMORY_CAP). */
+  cap?: number;
+  clock?: () => number;
+}
 
 export class TicketRotation {
   private seq = 0;
@@ -42,24 +57,49 @@ export class TicketRotation {
   // Writes reach the sink one at a time and in increasing sequence order, so an async sink (a vault writing a
   // file) cannot finish an older write after a newer one.
   private writes: Promise<void> = Promise.resolve();
-  // Every ticket this connection has sent or been handed, newest last (a bounded few): a server may echo any of
-  // them, in either service's responses, and each is scrubbed from whatever comes back.
-  private seen: string[] = [];
+  // Every ticket this connection has sent or been handed within the memory window, and when it was last seen,
+  // oldest first (a Map keeps insertion order; a ticket seen again moves to the end). A server may echo any of
+  // them, in either service's responses, in any spelling, and each is scrubbed from whatever comes back.
+  private readonly seen = new Map<string, number>();
+  private readonly set = new SecretSet();
+  private readonly memoryMs: number;
+  private readonly cap: number;
+  private readonly clock: () => number;
 
-  constructor(readonly sink: TicketSink) {}
+  constructor(
+    readonly sink: TicketSink,
+    opts: TicketMemoryOptions = {},
+  ) {
+    this.memoryMs = opts.memoryMs ?? TICKET_MEMORY_MS;
+    this.cap = opts.cap ?? TICKET_MEMORY_CAP;
+    this.clock = opts.clock ?? Date.now;
+  }
 
   /** Keeps tickets as secrets to scrub from responses; the client passes those it sends. */
   remember(...tickets: (string | undefined)[]): void {
+    const now = this.clock();
     for (const t of tickets) {
-      if (!t || this.seen.includes(t)) continue;
-      this.seen.push(t);
-      if (this.seen.length > MAX_REMEMBERED) this.seen.shift();
+      if (!t) continue;
+      if (this.seen.has(t)) this.seen.delete(t);
+      else this.set.add(t);
+      this.seen.set(t, now);
+    }
+    this.forget(now);
+  }
+
+  /** Drops tickets unseen for longer than the window, then the oldest past the cap: O(1) amortized. */
+  private forget(now: number): void {
+    for (const [t, at] of this.seen) {
+      if (now - at <= this.memoryMs && this.seen.size <= this.cap) break;
+      this.seen.delete(t);
+      this.set.delete(t);
     }
   }
 
-  /** The tickets to scrub from any response of this connection. */
-  get secrets(): readonly string[] {
-    return this.seen;
+  /** The tickets to scrub from any response of this connection (kept up to date, not a copy). */
+  get secrets(): SecretSet {
+    this.forget(this.clock());
+    return this.set;
   }
 
   /** Call when sending a request; returns its sequence number (1, 2, 3…). */

@@ -21,6 +21,7 @@ import iconv from 'iconv-lite';
 import { XmlEncodingError, XmlMalformedError, XmlSecurityError } from './errors';
 import { redactSnippet } from './redact';
 import type { XmlSecurityKind } from './errors';
+import type { Secrets } from './secret-set';
 
 export interface XmlElement {
   /** Namespace URI resolved from xmlns declarations in scope ('' if none); never guessed from the prefix. */
@@ -65,7 +66,7 @@ export interface ParseOptions extends ParseLimits {
   /** The Content-Type header, whose charset takes part in choosing the encoding. */
   contentType?: string;
   /** The tickets in use: scrubbed from any text of the document an error quotes. */
-  secrets?: readonly string[];
+  secrets?: Secrets;
 }
 
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
@@ -89,7 +90,7 @@ const DEPTH_CEILING = 4096;
 
 // The tickets of the parse in progress. Parsing is synchronous from start to end, so no other parse can run in
 // between: every error the reader builds (from however deep a helper) is redacted with them when it is made.
-let parseSecrets: readonly string[] = [];
+let parseSecrets: Secrets = [];
 
 function malformedError(detail: string): XmlMalformedError {
   return new XmlMalformedError(detail, { secrets: parseSecrets });
@@ -345,7 +346,7 @@ function declarationText(body: Uint8Array, layout: 'single' | 'utf-16le' | 'utf-
  * while a BOM or the charset says UTF-8 (what .NET writes when it serializes through a string); the declaration
  * cannot be true there, since it would then itself be in UTF-16.
  */
-export function bytesToText(body: Uint8Array, contentType?: string, secrets: readonly string[] = []): string {
+export function bytesToText(body: Uint8Array, contentType?: string, secrets: Secrets = []): string {
   const encodingError = (detail: string, cause?: unknown) => new XmlEncodingError(detail, { cause, secrets });
   const b0 = body[0];
   const b1 = body[1];

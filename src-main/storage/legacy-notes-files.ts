@@ -1,14 +1,17 @@
 // The notes files of release 0.1.0, read once by the mirror's first migration:
 //   notes-cache.json — the notes, which days of which seller were synced, the last sync's outcome;
 //   notes-local.json — the seller's handled marks and memos.
-// After the import they are renamed to *.imported.json (kept, never deleted: the marks file is also what live
-// profiles are offered for carry-over). A file that cannot be read is moved to *.corrupt-<local time>.json with a
+// That release kept what servers sent unscrubbed (a ticket echoed in a note, in a sync error): what is imported
+// is redacted as wire text is (ticket elements, ticket-like tokens). Once the import has committed, the files
+// are deleted, and so are the *.imported.json copies earlier versions kept; the marks live profiles are offered
+// are kept in the sandbox mirror. A file that cannot be read is moved to *.corrupt-<local time>.json with a
 // notice, as that release did.
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { InboxNote, NoteLocalMark, NotesLastSync } from '../contract';
 import { QUERY_TYPES, REPLY_STATUSES } from '../../src-shared/note-fields';
+import { redactText } from '../soap/redact';
 import { localStamp } from './sqlite-file';
 
 export const LEGACY_CACHE_FILE = 'notes-cache.json';
@@ -101,15 +104,32 @@ function read<T>(
   return { movedTo };
 }
 
-/** Reads both files; an unreadable one is moved aside at once and reported. */
+/** A note as release 0.1.0 kept it, with every text a server sent redacted (its instant and date stay). */
+function scrubNote(note: InboxNote): InboxNote {
+  const out = { ...note } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(note)) {
+    if (typeof value === 'string' && key !== 'insDate') out[key] = redactText(value);
+  }
+  return out as unknown as InboxNote;
+}
+
+function scrubLastSync(last: NotesLastSync): NotesLastSync {
+  return {
+    ...last,
+    ...(last.errorMessage !== undefined ? { errorMessage: redactText(last.errorMessage) } : {}),
+    failedSlices: last.failedSlices.map((f) => ({ ...f, message: redactText(f.message) })),
+  };
+}
+
+/** Reads both files; an unreadable one is moved aside at once and reported. What servers sent is redacted. */
 export function readLegacyNotesFiles(dataDir: string, nowMs: number): LegacyNotesFiles {
   const out: LegacyNotesFiles = { movedAside: [] };
   const cache = read(dataDir, LEGACY_CACHE_FILE, cacheSchema, nowMs);
   if (cache.value) {
     const { notes, coverage, asOf, lastSync } = cache.value;
-    out.cache = { notes: notes as InboxNote[], coverage };
+    out.cache = { notes: (notes as InboxNote[]).map(scrubNote), coverage };
     if (asOf !== undefined) out.cache.asOf = asOf;
-    if (lastSync !== undefined) out.cache.lastSync = lastSync;
+    if (lastSync !== undefined) out.cache.lastSync = scrubLastSync(lastSync);
   }
   if (cache.movedTo) out.movedAside.push({ kind: 'cache-reset', file: cache.movedTo });
   const local = read(dataDir, LEGACY_LOCAL_FILE, localSchema, nowMs);
@@ -118,28 +138,39 @@ export function readLegacyNotesFiles(dataDir: string, nowMs: number): LegacyNote
   return out;
 }
 
-/** After the import committed: the files keep their content under a name that says it was imported. */
-export function markLegacyNotesFilesImported(dataDir: string): void {
-  for (const [from, to] of [
-    [LEGACY_CACHE_FILE, IMPORTED_CACHE_FILE],
-    [LEGACY_LOCAL_FILE, IMPORTED_LOCAL_FILE],
-  ] as const) {
-    try {
-      renameSync(join(dataDir, from), join(dataDir, to));
-    } catch (err) {
-      // Already renamed (by the other process that opened the mirror at the same time), or never there.
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
+/**
+ * After the import committed: release 0.1.0's files, and the *.imported.json copies earlier versions kept, are
+ * deleted. Returns the names deleted (none when another process that opened the mirror at the same time did it).
+ */
+export function deleteLegacyNotesFiles(dataDir: string): string[] {
+  const deleted: string[] = [];
+  for (const name of [LEGACY_CACHE_FILE, LEGACY_LOCAL_FILE, IMPORTED_CACHE_FILE, IMPORTED_LOCAL_FILE]) {
+    const file = join(dataDir, name);
+    if (!existsSync(file)) continue;
+    rmSync(file, { force: true });
+    deleted.push(name);
   }
+  return deleted;
 }
 
-/** The imported marks, as live profiles are offered them; undefined when there are none. */
+/** The marks an earlier version kept in notes-local.imported.json, if it is still there. */
 export function readImportedMarks(dataDir: string): Record<string, NoteLocalMark> | undefined {
   const file = join(dataDir, IMPORTED_LOCAL_FILE);
   if (!existsSync(file)) return undefined;
   try {
     const parsed = localSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     return parsed.success ? parsed.data.marks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Marks as kept in the sandbox mirror's meta for live profiles' carry-over (see mirror-registry.ts). */
+export function parseLegacyMarks(json: string | undefined): Record<string, NoteLocalMark> | undefined {
+  if (json === undefined) return undefined;
+  try {
+    const parsed = marksSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }

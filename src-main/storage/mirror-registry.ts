@@ -9,19 +9,24 @@
 //   - A profile whose fingerprint changes gets a fresh mirror; the old one stays and its marks are offered.
 //   - A removed profile's mirror is deleted or kept, as the seller chooses. A kept one comes back to a profile
 //     added later with the same fingerprint, and its marks are offered to the others.
-//   - Release 0.1.0's notes files are imported into the sandbox profile's mirror by its first migration; their
-//     marks are offered to live profiles (that release's one cache could mix sandbox and live notes).
+//   - Release 0.1.0's notes files are imported into the sandbox profile's mirror by its first migration, scrubbed
+//     of tickets, then deleted with a notice; their marks, kept in that mirror's meta, are offered to live
+//     profiles (that release's one cache could mix sandbox and live notes).
 //   - A file that cannot be opened is moved aside with a notice in the fresh mirror that replaces it.
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CarryOverOffer, NoteLocalMark } from '../contract';
 import {
+  deleteLegacyNotesFiles,
   hasLegacyNotesFiles,
-  markLegacyNotesFilesImported,
+  IMPORTED_CACHE_FILE,
+  parseLegacyMarks,
   readImportedMarks,
   readLegacyNotesFiles,
 } from './legacy-notes-files';
+import type { LegacyNotesFiles } from './legacy-notes-files';
+import { redactText } from '../soap/redact';
 import { migrate, MIRROR_VERSION } from './mirror-schema';
 import type { MigrationContext } from './mirror-schema';
 import { MirrorStore } from './mirror-store';
@@ -125,6 +130,8 @@ export interface MirrorRegistry {
 }
 
 const LEGACY_SOURCE = 'imported:notes-local';
+/** The sandbox mirror's meta key for release 0.1.0's marks, once its files are gone. */
+const LEGACY_MARKS = 'legacy_marks';
 
 export function mirrorFileName(owner: { profileId: string; kind: string; fingerprint: Fingerprint }): string {
   const hash = createHash('sha256').update(`${owner.profileId}\n${owner.fingerprint.key}`).digest('hex');
@@ -225,9 +232,27 @@ export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistr
         ? readLegacyNotesFiles(opts.dataDir, now())
         : undefined;
     const store = openFile(file, { nowMs: now(), ...(legacy ? { legacy } : {}) });
-    // Imported by this open's migration, or by an earlier one that stopped before renaming the files.
-    if (legacy && store.meta('legacy_imported') !== undefined) markLegacyNotesFilesImported(opts.dataDir);
+    if (owner.profileId === opts.sandbox.profileId && owner.fingerprint.key === opts.sandbox.fingerprint.key)
+      finishLegacyImport(store, legacy);
     return store;
+  }
+
+  /**
+   * Imported by this open's migration, or by an earlier one (that stopped before the files went, or of a version
+   * that kept them as *.imported.json): the marks are kept in the mirror for live profiles, the files deleted.
+   */
+  function finishLegacyImport(store: MirrorStore, legacy: LegacyNotesFiles | undefined) {
+    if (store.meta('legacy_imported') === undefined) return;
+    const leftOver = existsSync(join(opts.dataDir, IMPORTED_CACHE_FILE));
+    if (store.meta(LEGACY_MARKS) === undefined) {
+      const marks = legacy?.marks ?? readImportedMarks(opts.dataDir);
+      if (marks) store.setMeta(LEGACY_MARKS, JSON.stringify(marks));
+    }
+    // A version that kept the files imported their last sync unscrubbed.
+    const last = store.meta('last_sync');
+    if (leftOver && last !== undefined) store.setMeta('last_sync', redactText(last));
+    const deleted = deleteLegacyNotesFiles(opts.dataDir);
+    if (deleted.length > 0) store.addNotice({ kind: 'legacy-deleted', file: deleted.join(', '), at: now() });
   }
 
   function open(owner: MirrorOwner, known: readonly string[]): MirrorStore {
@@ -316,7 +341,12 @@ export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistr
   }
 
   function legacyMarks(): Map<number, NoteLocalMark> {
-    const marks = readImportedMarks(opts.dataDir) ?? {};
+    const sandbox = scan().find(
+      (m) =>
+        m.identity.profileId === opts.sandbox.profileId &&
+        m.identity.fingerprint === opts.sandbox.fingerprint.key,
+    );
+    const marks = parseLegacyMarks(sandbox?.store.meta(LEGACY_MARKS)) ?? {};
     return new Map(Object.entries(marks).map(([seq, m]) => [Number(seq), m]));
   }
 

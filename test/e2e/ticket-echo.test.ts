@@ -4,20 +4,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handlers } from '../../src-main/host/dispatch';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
-import { toDeskError } from '../../src-main/host/dispatch';
+import { createDispatcher, toDeskError } from '../../src-main/host/dispatch';
 import { DEFAULT_NAMESPACES } from '../../src-main/schema';
-import { ECHO_SELLERS, ECHO_TICKETS, startEchoServer } from '../support/echo-server';
+import { ECHO_SELLERS, ECHO_TICKETS, startEchoServer, ticketForms } from '../support/echo-server';
 import type { EchoServer } from '../support/echo-server';
 import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
 
-const TICKETS = Object.values(ECHO_TICKETS);
+// Every ticket the server was sent or handed out, in every spelling it quoted them in, and URL-encoded.
 const leaksIn = (text: string) =>
-  TICKETS.flatMap((t) => [t, encodeURIComponent(t)]).filter((form) => text.includes(form));
+  echo
+    .tickets()
+    .flatMap((t) => [...ticketForms(t), encodeURIComponent(t)])
+    .filter((form) => text.includes(form));
 
 let echo: EchoServer;
 beforeAll(async () => {
-  echo = await startEchoServer();
+  // 45 good answers, each with a new EncryptedTicket, before the hostile kinds: the ticket quoted 40 back is one
+  // the app held 40 calls earlier.
+  echo = await startEchoServer({ rotations: 45, ago: 40 });
 });
 afterAll(async () => {
   await closeBrowser();
@@ -71,6 +76,12 @@ describe('a marketplace echoing the tickets', () => {
       encryptedTicket: ECHO_TICKETS.encrypted,
       memberTicket: ECHO_TICKETS.member,
     });
+    // The connection's ticket rotates 45 times before the window opens (the same connection the window uses).
+    const warm = createDispatcher(createHandlers(deps), requestSchemas, () => {});
+    for (let i = 0; i < 45; i++)
+      await warm.dispatch('lookbook.get', { sellerId: ECHO_SELLERS[i % 2], page: 1, pageSize: 20 }, null);
+    expect(echo.quotedOld).toBeGreaterThan(0);
+    const quotedBefore = echo.quotedOld;
     const answers: string[] = [];
     const app = await openApp({
       handlers: recorded(createHandlers(deps), answers),
@@ -123,7 +134,8 @@ describe('a marketplace echoing the tickets', () => {
       await snapshot();
     }
 
-    // Something of every kind made it to the screen, redacted.
+    // Old tickets were quoted to the window too, and something of every kind made it to the screen, redacted.
+    expect(echo.quotedOld).toBeGreaterThan(quotedBefore);
     expect(dom.join('\n')).toContain('[redacted]');
     expect(answers.join('\n')).toContain('BAD_RESPONSE');
     expect(leaksIn(dom.join('\n'))).toEqual([]);

@@ -3,6 +3,9 @@
 // text: string and typed fields, element and attribute names, entity names, malformed XML, fault codes and
 // reasons, an HTML error page, the charset label, the Content-Type, the XML declaration and response headers.
 // The suggest service, which is sent no tickets, echoes the ones the API service learned.
+// Every good API answer hands back a fresh EncryptedTicket, and every answer also quotes the EncryptedTicket the
+// client held `ago` answers earlier (40 by default) and each ticket re-encoded: lower case, upper case, base64,
+// character references (hex and decimal mixed) and percent-encoded (ticketForms).
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,8 +36,28 @@ const MODES = [
 ] as const;
 type Mode = (typeof MODES)[number];
 
+/** Every spelling of a ticket a server might send back, and a leak could take. */
+export function ticketForms(t: string): string[] {
+  const refs = [...t]
+    .map((c, i) => (i % 2 ? `&#${c.charCodeAt(0)};` : `&#x${c.charCodeAt(0).toString(16)};`))
+    .join('');
+  const percent = [...t].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+  return [t, t.toLowerCase(), t.toUpperCase(), Buffer.from(t).toString('base64'), refs, percent];
+}
+
+export interface EchoOptions {
+  /** API answers that are good ones (rotating the ticket) before the hostile kinds begin. */
+  rotations?: number;
+  /** How many tickets back the quoted old EncryptedTicket is. */
+  ago?: number;
+}
+
 export interface EchoServer {
   baseUrl: string;
+  /** Every ticket the server was sent or handed out: what must be found nowhere. */
+  tickets(): string[];
+  /** How many old tickets were quoted (a ticket at least `ago` back along the client's chain). */
+  quotedOld: number;
   /** Answers, by mode, so a test can see every kind was served. */
   served: Record<string, number>;
   close(): Promise<void>;
@@ -57,8 +80,44 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startEchoServer(): Promise<EchoServer> {
+export async function startEchoServer(opts: EchoOptions = {}): Promise<EchoServer> {
+  const rotations = opts.rotations ?? 0;
+  const ago = opts.ago ?? 40;
   const learned = { auth: '', encrypted: '', member: '' };
+  // Each ticket handed out and the ticket of the request it answered: the client's chain of tickets.
+  const parent = new Map<string, string>();
+  const seen = new Set<string>(Object.values(ECHO_TICKETS));
+  let issuedCount = 0;
+  let quotedOld = 0;
+  const depth = (t: string) => {
+    let n = 0;
+    for (let p = parent.get(t); p !== undefined; p = parent.get(p)) n++;
+    return n;
+  };
+  /** The ticket `ago` steps back along the chain of the one the client sent (its first, when shorter). */
+  function oldTicket(): string {
+    let t = learned.encrypted;
+    let n = 0;
+    while (n < ago && parent.has(t)) [t, n] = [parent.get(t)!, n + 1];
+    if (n >= ago) quotedOld++;
+    return t;
+  }
+  /** The old ticket as it is, and every ticket in every spelling. */
+  function quoted(): string {
+    const old = oldTicket();
+    return [
+      old,
+      ...[learned.auth, learned.encrypted, learned.member, old].flatMap((t) => (t ? ticketForms(t) : [])),
+    ].join(' ');
+  }
+  function issue(): string | undefined {
+    if (!learned.encrypted) return undefined;
+    const n = ++issuedCount;
+    const t = `ENC-echo.${n.toString(36)}_${((n * 7919) % 9973).toString(36)}`;
+    parent.set(t, learned.encrypted);
+    seen.add(t);
+    return t;
+  }
   const served: Record<string, number> = {};
   let count = 0;
   const modeOf = new Map<string, Mode>();
@@ -73,10 +132,12 @@ export async function startEchoServer(): Promise<EchoServer> {
   /** A valid response of `op` whose every string field carries the tickets, with the EncryptedTicket header. */
   function valid(op: string, start: string): string {
     const { auth, encrypted, member } = learned;
-    const opts = { version: '1.1' as const, ns: DEFAULT_NAMESPACES, encryptedTicket: encrypted || undefined };
+    const q = quoted();
+    const opts = { version: '1.1' as const, ns: DEFAULT_NAMESPACES, encryptedTicket: issue() };
     if (op === 'BuyerNoteList') {
       const note = (i: number) => ({
-        SeqNo: 900 + i,
+        // Another SeqNo on every answer: a client paging through them never sees the same page twice.
+        SeqNo: 900 + 2 * issuedCount + i,
         BuyerID: auth,
         SellerID: ECHO_SELLERS[0]!,
         ItemNo: encrypted,
@@ -84,7 +145,7 @@ export async function startEchoServer(): Promise<EchoServer> {
         OrderNo: String(7000 + i),
         InsDate: start,
         Title: `${auth} ${encodeURIComponent(encrypted)}`,
-        Content: `${encrypted}\n${member}`,
+        Content: `${encrypted}\n${member}\n${q}`,
         ReplyStatus: 'NoReply',
         SearchQueryType: member,
       });
@@ -98,7 +159,7 @@ export async function startEchoServer(): Promise<EchoServer> {
         {
           TotalItemCount: 1,
           SohoShopName: auth,
-          SohoShopDescription: encrypted,
+          SohoShopDescription: `${encrypted} ${q}`,
           SohoShopItemList: [
             {
               ItemNo: 'I1',
@@ -134,7 +195,7 @@ export async function startEchoServer(): Promise<EchoServer> {
         SearchNoticeT: [
           {
             SeqNo: 1,
-            Contents: `${auth} ${encrypted} ${member}`,
+            Contents: `${auth} ${encrypted} ${member} ${q}`,
             Url: `https://echo.example/${member}`,
             FontColor: encrypted,
           },
@@ -199,17 +260,18 @@ export async function startEchoServer(): Promise<EchoServer> {
           res,
           500,
           'text/html',
-          `<!doctype html><html><body><h1>Error</h1><pre>${auth}\n${encrypted}\n${member}\n${body}</pre></body></html>`,
+          `<!doctype html><html><body><h1>Error</h1><pre>${auth}\n${encrypted}\n${member}\n${quoted()}\n${body}</pre></body></html>`,
         );
       case 'fault':
       case 'fault-auth': {
-        const reason = mode === 'fault' ? `Bad request from ${auth}` : `Ticket ${encrypted} expired`;
+        const old = oldTicket();
+        const reason = mode === 'fault' ? `Bad request from ${auth} ${old}` : `Ticket ${encrypted} expired`;
         return send(
           res,
           500,
           'text/xml; charset=utf-8',
           envelope(
-            `<soap:Fault><faultcode>soap:Client.${auth}</faultcode><faultstring>${xml(reason)} (${xml(member)})</faultstring><faultactor>${xml(encrypted)}</faultactor><detail><echo>${xml(`${auth} ${encrypted} ${member}`)}</echo></detail></soap:Fault>`,
+            `<soap:Fault><faultcode>soap:Client.${auth}</faultcode><faultstring>${xml(reason)} (${xml(member)})</faultstring><faultactor>${xml(encrypted)}</faultactor><detail><echo>${xml(`${auth} ${encrypted} ${member}`)}</echo><old>${quoted()}</old></detail></soap:Fault>`,
           ),
         );
       }
@@ -225,6 +287,7 @@ export async function startEchoServer(): Promise<EchoServer> {
       if (auth) learned.auth = auth;
       if (enc) learned.encrypted = enc;
       if (member) learned.member = member;
+      for (const t of [auth, enc, member]) if (t) seen.add(t);
       const op = /<(?:soap(?:12)?:)?Body>\s*<(?:[\w.-]+:)?(\w+)/.exec(body)?.[1] ?? '';
       const service = req.url?.startsWith(SERVICE_PATHS.suggest) ? 'suggest' : 'market';
       // The first answer of each service is a good one, so the client learns and keeps the tickets; then every
@@ -232,8 +295,13 @@ export async function startEchoServer(): Promise<EchoServer> {
       // damaged answer reaches the caller as one (after its retries) instead of being retried into another kind.
       let mode = modeOf.get(body);
       if (mode === undefined) {
-        const nth = count++;
-        mode = nth < 2 ? 'strings' : MODES[(nth - 2) % MODES.length]!;
+        // The API service answers well (handing out a new ticket each time) while the client's chain of tickets
+        // is shorter than `rotations`, so a ticket quoted `ago` back is one it held that many calls earlier.
+        if (service === 'market' && depth(enc ?? '') < rotations) mode = 'strings';
+        else {
+          const nth = count++;
+          mode = nth < 2 ? 'strings' : MODES[(nth - 2) % MODES.length]!;
+        }
         modeOf.set(body, mode);
       }
       answer(res, op || (service === 'suggest' ? 'GetSuggestionNotice' : 'BuyerNoteList'), body, mode);
@@ -244,6 +312,10 @@ export async function startEchoServer(): Promise<EchoServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     served,
+    tickets: () => [...seen],
+    get quotedOld() {
+      return quotedOld;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -81,6 +81,38 @@ describe('build output', () => {
     expect(code).toMatch(/^import \{[^}]*\bDatabaseSync\b[^}]*\} from "node:sqlite";$/m);
   });
 
+  it('reads the development overrides only when the app is not packaged', () => {
+    const code = readFileSync('out/main/index.js', 'utf8');
+    // The environment reaches the built main in one place, handed over with app.isPackaged.
+    const envLines = code.split('\n').filter((line) => /process\.env\b/.test(line));
+    expect(envLines).toHaveLength(1);
+    expect(envLines[0]).toMatch(/\{ isPackaged: app\.isPackaged, env: process\.env \}/);
+    // Every function given that context, run as built: a packaged app ignores what the variables say.
+    const hostile = {
+      ELECTRON_RENDERER_URL: 'https://attacker.example/',
+      SELLER_DESK_USER_DATA: '/elsewhere',
+    };
+    const fns = [...code.matchAll(/^function (\w+)\(\{ isPackaged, env \}\) \{\n[\s\S]*?\n\}$/gm)];
+    for (const name of Object.keys(hostile)) {
+      const inFns = fns.reduce((n, [fn]) => n + fn.split(name).length - 1, 0);
+      expect(inFns, name).toBeGreaterThan(0);
+      expect(code.split(name).length - 1, `${name} read outside the guarded functions`).toBe(inFns);
+    }
+    const entry = 'app://seller-desk/index.html';
+    const results = fns.map(([fn, name]) => {
+      const run = new Function('APP_ENTRY_URL', `${fn}\nreturn ${name};`)(entry) as (ctx: unknown) => unknown;
+      return {
+        name,
+        packaged: run({ isPackaged: true, env: hostile }),
+        dev: run({ isPackaged: false, env: hostile }),
+      };
+    });
+    expect(results).toEqual([
+      { name: 'rendererSource', packaged: entry, dev: hostile.ELECTRON_RENDERER_URL },
+      { name: 'userDataOverride', packaged: undefined, dev: hostile.SELLER_DESK_USER_DATA },
+    ]);
+  });
+
   it('writes main and renderer', () => {
     expect(existsSync('out/main/index.js')).toBe(true);
     const html = readFileSync('out/renderer/index.html', 'utf8');

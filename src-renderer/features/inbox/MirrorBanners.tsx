@@ -23,6 +23,7 @@ import { Banner } from '../../ui/Banner';
 function noticeKey(n: NotesMirrorNotice): MessageKey {
   if (n.kind === 'cache-reset') return 'inbox.notice.cacheReset';
   if (n.kind === 'local-reset') return 'inbox.notice.localReset';
+  if (n.kind === 'legacy-deleted') return 'inbox.notice.legacyDeleted';
   return n.reason === 'newer-version' ? 'inbox.notice.mirrorNewer' : 'inbox.notice.mirrorReset';
 }
 

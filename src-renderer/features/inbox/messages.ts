@@ -89,6 +89,8 @@ export const inboxKo = {
   'inbox.notice.cacheReset':
     '이전 버전의 문의 파일을 읽을 수 없어 {file}(으)로 옮겼습니다. 문의는 마켓에서 새로 받습니다.',
   'inbox.notice.localReset': '이전 버전의 처리 표시·메모 파일을 읽을 수 없어 {file}(으)로 옮겼습니다.',
+  'inbox.notice.legacyDeleted':
+    '이전 버전(0.1.0)의 문의 파일({file})을 보관함으로 가져온 뒤 삭제했습니다. 티켓으로 보이는 내용은 가렸습니다.',
   'inbox.notice.mirrorReset':
     '문의 보관함 파일이 손상되어 {file}(으)로 옮기고 새 보관함을 시작했습니다. 문의는 마켓에서 다시 받습니다. 이전 처리 표시·메모는 옮긴 파일에 남아 있습니다.',
   'inbox.notice.mirrorNewer':
@@ -267,6 +269,8 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
     'The notes file of the previous version could not be read; it was moved to {file}, and notes are fetched from the marketplace again.',
   'inbox.notice.localReset':
     'The handled marks and memos file of the previous version could not be read; it was moved to {file}.',
+  'inbox.notice.legacyDeleted':
+    'The notes files of release 0.1.0 ({file}) were brought into the saved notes and deleted; anything that looked like a ticket was hidden.',
   'inbox.notice.mirrorReset':
     'The saved notes were damaged; the file was moved to {file} and a fresh one started. Notes are fetched from the marketplace again; earlier handled marks and memos remain in the moved file.',
   'inbox.notice.mirrorNewer':

@@ -13,25 +13,29 @@ import type { Envelope } from '../../../src-main/contract';
 import { createHandlers, requestSchemas } from '../../../src-main/host/create-handlers';
 import { createDispatcher } from '../../../src-main/host/dispatch';
 import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
-import { ECHO_SELLERS, ECHO_TICKETS, startEchoServer } from '../../support/echo-server';
+import { ECHO_SELLERS, ECHO_TICKETS, startEchoServer, ticketForms } from '../../support/echo-server';
 import type { EchoServer } from '../../support/echo-server';
 import { createTestDeps } from '../../support/host-deps';
 
-const TICKETS = Object.values(ECHO_TICKETS);
-
-/** Every spelling of a ticket a leak could take in text: raw, URL-encoded, JSON-escaped, and UTF-16 bytes. */
+/**
+ * Every spelling of every ticket the server was sent or handed out (the old ones it quotes too) a leak could take
+ * in text: as the server re-encoded it (ticketForms: raw, lower and upper case, base64, character references,
+ * percent-encoded), URL-encoded and JSON-escaped.
+ */
 function forms(ticket: string): string[] {
-  return [ticket, encodeURIComponent(ticket), JSON.stringify(ticket).slice(1, -1)];
+  return [...ticketForms(ticket), encodeURIComponent(ticket), JSON.stringify(ticket).slice(1, -1)];
 }
 
 function leaksIn(text: string): string[] {
-  return TICKETS.flatMap((t) => forms(t).filter((f) => text.includes(f)));
+  return echo.tickets().flatMap((t) => forms(t).filter((f) => text.includes(f)));
 }
 
+/** The same in a file's bytes, UTF-8 or UTF-16. */
 function leaksInBytes(bytes: Buffer): string[] {
-  return TICKETS.filter(
-    (t) => bytes.includes(Buffer.from(t, 'utf8')) || bytes.includes(Buffer.from(t, 'utf16le')),
-  );
+  return echo
+    .tickets()
+    .flatMap((t) => ticketForms(t))
+    .filter((f) => bytes.includes(Buffer.from(f, 'utf8')) || bytes.includes(Buffer.from(f, 'utf16le')));
 }
 
 function filesUnder(dir: string): string[] {
@@ -43,7 +47,9 @@ function filesUnder(dir: string): string[] {
 
 let echo: EchoServer;
 beforeAll(async () => {
-  echo = await startEchoServer();
+  // 45 good answers first, each handing out a new EncryptedTicket: then the ticket quoted 40 back is one the
+  // client held 40 calls earlier.
+  echo = await startEchoServer({ rotations: 45, ago: 40 });
 });
 afterAll(() => echo.close());
 
@@ -111,6 +117,9 @@ describe('a server echoing the tickets', () => {
         }),
       ).toMatchObject({ ok: true });
 
+      // The client's ticket rotates 45 times, each answer quoting the ticket of 40 calls before.
+      for (let i = 0; i < 45; i++)
+        await call('lookbook.get', { sellerId: ECHO_SELLERS[i % 2], page: 1, pageSize: 20 });
       await call('connection.test', undefined);
       await call('notes.sync', { start: '2026-11-17', end: '2026-11-20', mode: 'full' });
       for (let i = 0; i < 12; i++) {
@@ -148,6 +157,8 @@ describe('a server echoing the tickets', () => {
         ].sort(),
       );
       expect(seqNos.length).toBeGreaterThan(0);
+      expect(echo.quotedOld).toBeGreaterThan(0);
+      expect(echo.tickets().length).toBeGreaterThan(45);
       expect(JSON.stringify(period)).toContain('[redacted]');
       expect(payloads.join('\n')).toContain('BAD_RESPONSE');
       expect(list.data.length).toBeGreaterThan(20);
@@ -182,7 +193,21 @@ describe('a server echoing the tickets', () => {
     ];
     let out = '';
     const codes = new Set<number>();
+    const quotedBefore = echo.quotedOld;
     const commands = [
+      // Full pages of two notes, asked for one after the other until the server turns hostile: more than 40 calls
+      // in one process, so its own tickets of 40 calls before are quoted.
+      [
+        'notes',
+        '--from',
+        '2026-11-19',
+        '--to',
+        '2026-11-20',
+        '--seller',
+        ECHO_SELLERS[0]!,
+        '--page-size',
+        '2',
+      ],
       [
         'notes',
         '--from',
@@ -215,6 +240,7 @@ describe('a server echoing the tickets', () => {
     expect(codes.has(0)).toBe(true);
     expect([...codes].some((c) => c !== 0)).toBe(true);
     expect(out).toContain('[redacted]');
+    expect(echo.quotedOld).toBeGreaterThan(quotedBefore);
     expect(leaksIn(out)).toEqual([]);
   }, 120_000);
 });

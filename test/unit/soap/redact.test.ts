@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HttpStatusError, XmlMalformedError } from '../../../src-main/soap/errors';
-import { REDACTED, redactEnvelope, redactText } from '../../../src-main/soap/redact';
+import {
+  REDACTED,
+  redactEnvelope,
+  redactSnippet,
+  redactText,
+  secretScrubber,
+} from '../../../src-main/soap/redact';
+import { SecretSet } from '../../../src-main/soap/secret-set';
 
 const AUTH = 'AUTH+k3j4h5g6/AbC==';
 const ENC = 'ENC7d8e9f0a1b2c3d4e5f';
@@ -77,5 +84,57 @@ describe('redactText', () => {
     expectClean(http.message + (http.detail ?? '') + http.bodySnippet);
     const bad = new XmlMalformedError(`near <Ticket>${MEMBER}</Ticket>`);
     expectClean(bad.message + (bad.detail ?? ''));
+  });
+});
+
+describe('the tickets in any spelling a server sends them back in', () => {
+  const TICKET = 'Enc-Tk.7Qx_31z';
+  const charRefs = (s: string) =>
+    [...s]
+      .map((c, i) =>
+        i % 3 === 0 ? `&#x${c.charCodeAt(0).toString(16)};` : i % 3 === 1 ? `&#${c.charCodeAt(0)};` : c,
+      )
+      .join('');
+  const spellings = {
+    raw: TICKET,
+    lower: TICKET.toLowerCase(),
+    upper: TICKET.toUpperCase(),
+    'character references, hex, decimal and plain mixed': charRefs(TICKET),
+    'character references in upper-case hex': [...TICKET]
+      .map((c) => `&#X${c.charCodeAt(0).toString(16).toUpperCase()};`)
+      .join(''),
+    'percent-encoded, every character': [...TICKET].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
+    base64: Buffer.from(TICKET).toString('base64'),
+    'base64 unpadded': Buffer.from(TICKET).toString('base64').replace(/=+$/, ''),
+    base64url: Buffer.from(`${TICKET}~~?`).toString('base64url'),
+  };
+
+  it.each(Object.entries(spellings))(
+    'redacts the %s form, in text, envelopes and decoded values',
+    (_name, form) => {
+      const secrets = _name === 'base64url' ? [`${TICKET}~~?`] : [TICKET];
+      expect(redactText(`Ticket ${form} expired`, secrets)).toBe(`Ticket ${REDACTED} expired`);
+      expect(redactEnvelope(`<r><m>x${form}.png</m></r>`, secrets)).toBe(`<r><m>x${REDACTED}.png</m></r>`);
+      expect(secretScrubber(secrets)!(`${form}${form}`)).toBe(REDACTED);
+    },
+  );
+
+  it('finds each of 100,000 remembered tickets, and leaves other text alone', () => {
+    const tickets = Array.from(
+      { length: 100_000 },
+      (_, i) => `sbx-enc-${i.toString(36)}-k${(i * 7919) % 9973}Q`,
+    );
+    const set = new SecretSet(tickets);
+    const text = `a ${tickets[40]} b ${Buffer.from(tickets[99_999]!).toString('base64')} c ${charRefs(tickets[7]!)}`;
+    expect(redactText(text, set)).toBe(`a ${REDACTED} b ${REDACTED} c ${REDACTED}`);
+    expect(redactText('sbx-enc-zz-other and plain words', set)).toBe('sbx-enc-zz-other and plain words');
+    set.delete(tickets[40]!);
+    expect(redactText(text, set)).toBe(`a ${tickets[40]} b ${REDACTED} c ${REDACTED}`);
+  });
+
+  it('hides the head of a ticket cut at the end of a snippet, in any spelling', () => {
+    const cut = `reason: ${charRefs(TICKET.toLowerCase())}`.slice(0, 30);
+    const out = redactSnippet(`${cut}${'x'.repeat(600)}`, [TICKET], cut.length);
+    expect(out).toBe(`reason: ${REDACTED}…`);
   });
 });

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TicketRotation, createMemoryTicketSink } from '../../../src-main/soap/ticket-rotation';
+import {
+  TICKET_MEMORY_MS,
+  TicketRotation,
+  createMemoryTicketSink,
+} from '../../../src-main/soap/ticket-rotation';
 import type { TicketSink, Tickets } from '../../../src-main/soap/ticket-rotation';
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -89,5 +93,44 @@ describe('TicketRotation', () => {
     expect((await sink.current()).encryptedTicket).toBe('E');
     await sink.rotate('F', 1);
     expect((await sink.current()).encryptedTicket).toBe('F');
+  });
+});
+
+describe('the tickets a connection remembers', () => {
+  /** A connection that has made `calls` calls, each sending the last ticket and handed a new one. */
+  async function connection(calls: number, clock: () => number, opts = {}) {
+    const r = new TicketRotation(createMemoryTicketSink(), { clock, ...opts });
+    const issued: string[] = [];
+    for (let i = 0; i < calls; i++) {
+      r.remember('auth-ticket-1', issued.at(-1) ?? 'enc-initial-0', 'member-ticket-1');
+      const seq = r.begin();
+      issued.push(`enc-${i}-${(i * 7919).toString(36)}`);
+      await r.apply(seq, issued.at(-1));
+    }
+    return { r, issued };
+  }
+
+  it('keeps every EncryptedTicket of the memory window, the one sent 40 calls ago too', async () => {
+    const { r, issued } = await connection(40, () => 0);
+    expect(r.secrets.has('enc-initial-0')).toBe(true);
+    for (const t of issued) expect(r.secrets.has(t)).toBe(true);
+    expect(r.secrets.has('auth-ticket-1')).toBe(true);
+    expect(r.secrets.size).toBe(43);
+  });
+
+  it('forgets a ticket unseen for longer than the window, and the oldest past the cap', async () => {
+    let now = 0;
+    const { r, issued } = await connection(3, () => now);
+    now = TICKET_MEMORY_MS;
+    expect(r.secrets.size).toBe(6);
+    now = TICKET_MEMORY_MS + 1;
+    expect(r.secrets.size).toBe(0);
+    r.remember(issued[0]);
+    expect(r.secrets.values()).toEqual([issued[0]]);
+
+    const capped = await connection(10, () => 0, { cap: 5 });
+    const [, , , , , , , i7, i8, i9] = capped.issued;
+    // The five seen last: the three sent with the tenth call and the ticket it was handed, the one before.
+    expect(capped.r.secrets.values().sort()).toEqual(['auth-ticket-1', 'member-ticket-1', i7, i8, i9].sort());
   });
 });

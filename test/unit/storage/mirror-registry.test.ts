@@ -7,6 +7,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -269,17 +270,99 @@ describe('release 0.1.0’s notes files', () => {
     const { r, dataDir } = registry(withLegacy());
     const shop = r.open(live('shop'), ['sandbox', 'shop']);
     expect(shop.noteCount()).toBe(0);
-    expect(existsSync(join(dataDir, IMPORTED_CACHE_FILE))).toBe(true);
-    expect(existsSync(join(dataDir, IMPORTED_LOCAL_FILE))).toBe(true);
-    expect(existsSync(join(dataDir, LEGACY_CACHE_FILE))).toBe(false);
+    // Imported, then deleted, with a notice in the mirror that holds them.
+    for (const name of [IMPORTED_CACHE_FILE, IMPORTED_LOCAL_FILE, LEGACY_CACHE_FILE, LEGACY_LOCAL_FILE])
+      expect(existsSync(join(dataDir, name)), name).toBe(false);
     const sandbox = r.open(SANDBOX, ['sandbox', 'shop']);
     expect(sandbox.noteCount()).toBe(140);
     expect(sandbox.marks().size).toBe(4);
+    expect(sandbox.notices()).toMatchObject([
+      { kind: 'legacy-deleted', file: `${LEGACY_CACHE_FILE}, ${LEGACY_LOCAL_FILE}` },
+    ]);
     // The sandbox already has them; a live profile is asked.
     expect(r.offers(sandbox, ['sandbox', 'shop'])).toEqual([]);
     const [offer] = r.offers(shop, ['sandbox', 'shop']);
     expect(offer).toMatchObject({ kind: 'imported', marks: 4, handled: 3, memos: 3 });
     expect(r.carryOver(shop, offer!.source, 'import', ['sandbox', 'shop'])).toBe(4);
     expect(shop.mark(101866)).toMatchObject({ handled: true, memo: '내일 재발송\n택배사 확인' });
+  });
+
+  // What release 0.1.0 wrote when a server echoed tickets: a ticket element in the last sync's error, a
+  // ticket-like token in a failed slice and in a note.
+  const ENVELOPE_TICKET = 'Zk9vYmFyMTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3A';
+  const TOKEN_TICKET = 'Q2hlY2sgdGhpcyB0aWNrZXQgdmFsdWUgMTIzNDU2Nzg5MA==';
+  function withLeakedTickets() {
+    const dataDir = withLegacy();
+    const file = join(dataDir, LEGACY_CACHE_FILE);
+    const cache = JSON.parse(readFileSync(file, 'utf8')) as {
+      lastSync: Record<string, unknown>;
+      notes: { content: string }[];
+    };
+    cache.lastSync = {
+      at: cache.lastSync['at'],
+      ok: false,
+      cancelled: false,
+      errorCode: 'AUTH_FAILED',
+      errorMessage: `The marketplace refused the tickets: <EncryptedTicket xmlns="urn:s"><Value>${ENVELOPE_TICKET}</Value></EncryptedTicket>`,
+      failedSlices: [
+        {
+          sellerId: 'seoul_mart',
+          day: '2026-11-19',
+          code: 'AUTH_FAILED',
+          message: `Ticket ${TOKEN_TICKET} expired`,
+          attempts: 1,
+          pagesFetched: 0,
+        },
+      ],
+    };
+    cache.notes[0]!.content += `\n${TOKEN_TICKET}`;
+    writeFileSync(file, JSON.stringify(cache));
+    return dataDir;
+  }
+
+  function filesUnder(dir: string): string[] {
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((name) => join(dir, name))
+      .filter((path) => statSync(path).isFile());
+  }
+
+  it('bring no ticket that release leaked into the mirror, its -wal or the data folder', () => {
+    const { r, dataDir } = registry(withLeakedTickets());
+    const sandbox = r.open(SANDBOX, ['sandbox']);
+    expect(sandbox.noteCount()).toBe(140);
+    expect(sandbox.lastSync()).toMatchObject({ ok: false, errorCode: 'AUTH_FAILED' });
+    expect(JSON.stringify(sandbox.lastSync())).toContain('[redacted]');
+    const files = filesUnder(dataDir);
+    expect(files.some((f) => f.endsWith('-wal'))).toBe(true);
+    for (const path of files) {
+      const bytes = readFileSync(path);
+      for (const ticket of [ENVELOPE_TICKET, TOKEN_TICKET]) expect(bytes.includes(ticket), path).toBe(false);
+    }
+  });
+
+  it('kept as *.imported.json by an earlier version are deleted, the marks still offered to live profiles', () => {
+    const dataDir = withLeakedTickets();
+    // As an earlier version left the folder: the mirror imported, its last sync unscrubbed, the files renamed.
+    const first = registry(dataDir).r;
+    const mirror = first.open(SANDBOX, ['sandbox']);
+    mirror.setMeta(
+      'last_sync',
+      JSON.stringify({ ok: false, errorMessage: `Ticket ${TOKEN_TICKET} expired` }),
+    );
+    mirror.db.exec("DELETE FROM meta WHERE key = 'legacy_marks'; DELETE FROM notices;");
+    first.close();
+    copyFileSync(join('test/fixtures/legacy-json', LEGACY_CACHE_FILE), join(dataDir, IMPORTED_CACHE_FILE));
+    copyFileSync(join('test/fixtures/legacy-json', LEGACY_LOCAL_FILE), join(dataDir, IMPORTED_LOCAL_FILE));
+
+    const { r } = registry(dataDir);
+    const sandbox = r.open(SANDBOX, ['sandbox', 'shop']);
+    expect(existsSync(join(dataDir, IMPORTED_CACHE_FILE))).toBe(false);
+    expect(existsSync(join(dataDir, IMPORTED_LOCAL_FILE))).toBe(false);
+    expect(sandbox.notices()).toMatchObject([
+      { kind: 'legacy-deleted', file: `${IMPORTED_CACHE_FILE}, ${IMPORTED_LOCAL_FILE}` },
+    ]);
+    expect(JSON.stringify(sandbox.lastSync() ?? sandbox.meta('last_sync'))).not.toContain(TOKEN_TICKET);
+    const shop = r.open(live('shop'), ['sandbox', 'shop']);
+    expect(r.offers(shop, ['sandbox', 'shop'])).toMatchObject([{ kind: 'imported', marks: 4 }]);
   });
 });
