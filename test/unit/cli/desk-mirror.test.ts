@@ -313,9 +313,9 @@ describe('desk notes --offline on a data folder of release 0.1.0', () => {
       Handled: true,
       Memo: '내일 재발송\n택배사 확인',
     });
-    // Imported once, as the app does: the files are kept under their imported names.
+    // Imported once, as the app does: the files are deleted once the mirror holds what they held.
     expect(existsSync(join(dataDir, 'notes-cache.json'))).toBe(false);
-    expect(existsSync(join(dataDir, 'notes-cache.imported.json'))).toBe(true);
+    expect(existsSync(join(dataDir, 'notes-cache.imported.json'))).toBe(false);
     const again = await run([
       'notes',
       '--offline',
