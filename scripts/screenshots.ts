@@ -14,7 +14,7 @@ import type { AppUnderTest } from '../test/e2e/harness';
 import type { Page } from 'playwright';
 import { SCREENS, WINDOW_SIZES, showScreen } from '../test/e2e/page-states';
 import type { UiLang } from '../test/e2e/page-states';
-import { createTestDeps, TEST_NOW } from '../test/support/host-deps';
+import { createTestDeps } from '../test/support/host-deps';
 
 const OUT_DIR = 'docs/screenshots';
 const MATRIX_DIR = 'test-results/screenshots';
@@ -33,9 +33,6 @@ async function open(
     viewport: VIEWPORT,
     locale: lang === 'ko' ? 'ko-KR' : 'en-US',
   });
-  // The sandbox's data is laid out back from TEST_NOW; the page's clock must agree for "today" and SLA clocks.
-  await app.page.clock.setFixedTime(TEST_NOW);
-  await app.page.reload();
   return {
     app,
     close: async () => {
