@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import type { AssembleOptions } from '../../src-main/host/assemble-host';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import type { NoteFilter } from '../../src-main/sandbox/data/notes';
 import type { SendNote } from '../../src-main/schema';
+import { WAITING_LOOKBACK_DAYS } from '../../src-main/services/notes-sync';
+import { addDays } from '../../src-shared/market-day';
 import { startSandbox } from '../../src-main/sandbox/server';
 import { translatorFor } from '../../src-renderer/i18n/translator';
 import { createTestDeps, manualScheduler, TEST_NOW } from '../support/host-deps';
@@ -14,7 +17,7 @@ import { saveLiveProfile } from '../support/live-profile';
 import { movingMarket } from '../support/market-clock';
 import { cleanupAfterEach } from './cleanup';
 import { closeBrowser, openApp } from './harness';
-import { LONG, notesOfDays, settled } from './inbox-app';
+import { LONG, notesOfDays, settled, TODAY } from './inbox-app';
 
 afterAll(closeBrowser);
 const cleanup = cleanupAfterEach();
@@ -54,7 +57,12 @@ async function start(opts: Parameters<typeof createTestDeps>[0] = {}) {
   return { ...app, deps, scheduler, sandbox: deps.connection.sandbox()! };
 }
 
-const waiting = (notes: readonly SendNote[]) => notes.filter((n) => n.ReplyStatus === 'NoReply').length;
+/**
+ * What the sidebar counts once a sync has run: every note the marketplace lists as waiting over the sync's
+ * look-back, not only the week's.
+ */
+const waiting = (notes: (f: NoteFilter) => SendNote[]) =>
+  notesOfDays(notes, { start: addDays(TODAY, -(WAITING_LOOKBACK_DAYS - 1)), replyStatus: 'NoReply' }).length;
 const navButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) });
 /** The inbox's count in the sidebar; undefined when it shows none. */
 async function badge(page: Page): Promise<number | undefined> {
@@ -87,14 +95,14 @@ describe('the app-wide auto refresh', () => {
         { autoRefreshMinutes: 1 },
       ),
     );
-    const before = waiting(notesOfDays(sandbox.backend.notes));
+    const before = waiting(sandbox.backend.notes);
     await expect.poll(() => badge(page), LONG).toBe(before);
     await openPage(page, '룩북');
 
     // A note arrives on the marketplace; main's one-minute countdown comes round.
     const arrived = market.arriveNext(sandbox.backend).filter((n) => n.ReplyStatus === 'NoReply');
     expect(arrived.length).toBeGreaterThan(0);
-    const after = waiting(notesOfDays(sandbox.backend.notes));
+    const after = waiting(sandbox.backend.notes);
     expect(after).not.toBe(before);
     // What main counts down, read before it comes round (the interval is checked at the end).
     const countdown = scheduler.pending.map((p) => p.ms);
@@ -136,8 +144,8 @@ describe('the app-wide auto refresh', () => {
     cleanup.push(() => shop.close());
     const { page, scheduler, sandbox, deps, pageErrors } = await start({ sandbox: { notes: 2000 } });
     await saveLiveProfile(deps, shop);
-    const sampleWaiting = waiting(notesOfDays(sandbox.backend.notes));
-    const shopWaiting = waiting(notesOfDays(shop.backend.notes));
+    const sampleWaiting = waiting(sandbox.backend.notes);
+    const shopWaiting = waiting(shop.backend.notes);
     expect(shopWaiting).not.toBe(sampleWaiting);
     await expect.poll(() => badge(page), LONG).toBe(sampleWaiting);
     const synced = await lastSync(page);

@@ -6,7 +6,9 @@ import type { SendNote } from '../../src-main/schema';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { cleanupAfterEach } from './cleanup';
 import { APP_ORIGIN, closeBrowser } from './harness';
-import { LONG, noteCount as count, notesOfDays, openInbox, rowSeqNos } from './inbox-app';
+import { WAITING_LOOKBACK_DAYS } from '../../src-main/services/notes-sync';
+import { addDays } from '../../src-shared/market-day';
+import { LONG, noteCount as count, notesOfDays, openInbox, rowSeqNos, TODAY, WEEK_START } from './inbox-app';
 
 afterAll(closeBrowser);
 const cleanup = cleanupAfterEach();
@@ -19,10 +21,16 @@ async function start(opts: { dataDir?: string } = {}) {
   const backend = deps.connection.sandbox()!.backend;
   const app = await openInbox(deps, cleanup);
   const week = notesOfDays(backend.notes);
+  // The badge also counts what still waits from before the week: the sync's look-back holds it.
+  const olderWaiting = notesOfDays(backend.notes, {
+    start: addDays(TODAY, -(WAITING_LOOKBACK_DAYS - 1)),
+    end: addDays(WEEK_START, -1),
+    replyStatus: 'NoReply',
+  }).length;
   const { settings } = await deps.settings.get();
   // The clipboard, as Electron grants it to the app.
   await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_ORIGIN });
-  return { page: app.page, calls: app.calls, deps, week, slaHours: settings.replySlaHours };
+  return { page: app.page, calls: app.calls, deps, week, olderWaiting, slaHours: settings.replySlaHours };
 }
 
 const digits = (s: string | null) => Number((s ?? '').replace(/\D/g, ''));
@@ -54,17 +62,18 @@ const pastSlaOf = (notes: readonly SendNote[], hours: number) =>
 
 describe('handled means done for now', () => {
   it('a handled note leaves the 미답변 queue, the SLA count and the badge, and returns when unticked', async () => {
-    const { page, week, slaHours } = await start();
+    const { page, week, olderWaiting, slaHours } = await start();
     const waiting = waitingIds(week);
     const late = pastSlaOf(week, slaHours);
     expect(late.length).toBeGreaterThan(1);
+    expect(olderWaiting).toBeGreaterThan(0);
     const before = {
       waitingChip: waiting.length,
       handledChip: 0,
       summaryWaiting: waiting.length,
       summaryHandled: 0,
       pastSla: late.length,
-      badge: waiting.length,
+      badge: waiting.length + olderWaiting,
     };
     await expect.poll(() => counts(page), LONG).toEqual(before);
 
@@ -80,7 +89,7 @@ describe('handled means done for now', () => {
       summaryWaiting: waiting.length - 1,
       summaryHandled: 1,
       pastSla: late.length - 1,
-      badge: waiting.length - 1,
+      badge: waiting.length - 1 + olderWaiting,
     };
     await expect.poll(() => counts(page), LONG).toEqual(after);
 

@@ -295,6 +295,7 @@ const Inbox = memo(function Inbox(props: {
             now={now}
             onOpen={open}
             onPastSla={showPastSla}
+            partial={outcome.partial !== undefined}
           />
         </>
       }
@@ -304,6 +305,7 @@ const Inbox = memo(function Inbox(props: {
           selected={selected.size}
           onMarkHandled={() => void marks.markHandled(selected)}
           asOf={data.asOf ? time.clock(data.asOf) : undefined}
+          partial={outcome.partial !== undefined}
         />
       }
       hint={
