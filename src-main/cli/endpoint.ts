@@ -5,13 +5,12 @@
 // The flags only describe a connection profile; the connection itself is built by the app's own builder
 // (host/connect.ts over services/connection.ts), so `desk` and the app cannot disagree on the transport, retry,
 // ticket rotation, namespaces or the sandbox.
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile, TicketSet } from '../contract';
 import { connectMarket } from '../host/connect';
 import type { ActiveConnection } from '../services/connection';
-import { createSettingsStore, migrateSettings, SETTINGS_FILE } from '../storage/settings-store';
-import { defaultSettings, settingsSchema } from '../storage/settings-schema';
+import { readSavedSettings, SETTINGS_FILE } from '../storage/settings-store';
+import { defaultSettings } from '../storage/settings-schema';
 import { DEFAULT_NAMESPACES } from '../schema';
 import type { ServiceName, ServiceNamespaces } from '../schema';
 import { UsageError } from './cli-error';
@@ -110,28 +109,19 @@ function sandboxClock(raw: string): Date {
   return at;
 }
 
-/** The app's settings, read without the store's repairs: a command line tool must not move the app's files. */
-function assertReadableSettings(dataDir: string): void {
+/** A saved profile, from the app's settings read without the store's repairs: a command line must not touch them. */
+function loadProfile(dataDir: string, id: string): Profile {
+  const saved = readSavedSettings(dataDir);
   const file = join(dataDir, SETTINGS_FILE);
-  if (!existsSync(file)) {
+  if (saved.state === 'missing') {
     throw new UsageError(`No ${SETTINGS_FILE} in ${dataDir}; point --data-dir at the app's data folder.`);
   }
-  let valid = false;
-  try {
-    valid = settingsSchema.safeParse(migrateSettings(JSON.parse(readFileSync(file, 'utf8')))).success;
-  } catch {
-    valid = false;
-  }
-  if (!valid) throw new UsageError(`${file} cannot be read; open the app once to repair it.`);
-}
-
-async function loadProfile(dataDir: string, id: string): Promise<Profile> {
-  assertReadableSettings(dataDir);
-  const { settings } = await createSettingsStore(dataDir).get();
-  const profile = settings.profiles.find((p) => p.id === id);
+  if (saved.state === 'unreadable')
+    throw new UsageError(`${file} cannot be read; open the app once to repair it.`);
+  const profile = saved.settings.profiles.find((p) => p.id === id);
   if (!profile) {
-    const ids = settings.profiles.map((p) => p.id).join(', ');
-    throw new UsageError(`No profile "${id}" in ${join(dataDir, SETTINGS_FILE)}; saved profiles: ${ids}.`);
+    const ids = saved.settings.profiles.map((p) => p.id).join(', ');
+    throw new UsageError(`No profile "${id}" in ${file}; saved profiles: ${ids}.`);
   }
   return profile;
 }
@@ -151,7 +141,7 @@ export async function planEndpoint(
       throw new UsageError(
         "--profile needs --data-dir DIR (the app's data folder) or SELLER_DESK_USER_DATA.",
       );
-    profile = await loadProfile(dataDir, flags.profile);
+    profile = loadProfile(dataDir, flags.profile);
   } else {
     // Without a profile, a data folder only says where the notes mirror is (desk sync, desk notes --offline).
     dataDir = flags['data-dir'];

@@ -4,29 +4,26 @@
 //
 // Which mirror: a saved profile's (--profile ID --data-dir DIR), or for endpoint flags the mirror whose endpoint
 // fingerprint matches — a saved profile's if one matches, else one of the command line's own (which a profile
-// added later with that endpoint adopts).
-import { existsSync, readFileSync } from 'node:fs';
+// added later with that endpoint adopts); the notes-mirror service chooses, as it does for the app.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../contract';
-import { defaultSettings, SANDBOX_PROFILE_ID, settingsSchema } from '../storage/settings-schema';
-import { migrateSettings, SETTINGS_FILE } from '../storage/settings-store';
+import { defaultSettings, SANDBOX_PROFILE_ID } from '../storage/settings-schema';
+import { readSavedSettings } from '../storage/settings-store';
 import { sandboxFingerprint } from '../host/connect';
 import { liveFingerprint } from '../services/connection';
-import {
-  COMMAND_LINE_OWNER,
-  createMirrorRegistry,
-  mirrorFileName,
-  MIRRORS_DIR,
-} from '../storage/mirror-registry';
+import { AmbiguousEndpointError, createNotesMirror, endpointMirrorChoice } from '../services/notes-mirror';
+import type { MirrorChoice } from '../services/notes-mirror';
+import { createMirrorRegistry, mirrorFileName, MIRRORS_DIR } from '../storage/mirror-registry';
 import type { Fingerprint, MirrorOwner, MirrorRegistry } from '../storage/mirror-registry';
-import type { MirrorStore } from '../storage/mirror-store';
+import type { NotesStore } from '../storage/notes-store';
 import { hasLegacyNotesFiles } from '../storage/legacy-notes-files';
 import { UsageError } from './cli-error';
 import { connectionProfile } from './endpoint';
 import type { EndpointPlan } from './endpoint';
 
 export interface OpenedMirror {
-  store: MirrorStore;
+  store: NotesStore;
   owner: MirrorOwner;
   file: string;
   close(): void;
@@ -36,7 +33,7 @@ function profileFingerprint(p: Profile): Fingerprint {
   return p.kind === 'sandbox' ? sandboxFingerprint() : liveFingerprint(p);
 }
 
-export function planFingerprint(plan: EndpointPlan): Fingerprint {
+function planFingerprint(plan: EndpointPlan): Fingerprint {
   return plan.kind === 'sandbox'
     ? sandboxFingerprint({ seed: plan.seed })
     : liveFingerprint(connectionProfile(plan));
@@ -48,42 +45,24 @@ export function planFingerprint(plan: EndpointPlan): Fingerprint {
  * 0.1.0 may hold only its notes files).
  */
 function savedProfiles(dataDir: string): Profile[] {
-  const file = join(dataDir, SETTINGS_FILE);
-  if (!existsSync(file)) return defaultSettings().profiles;
-  try {
-    const parsed = settingsSchema.safeParse(migrateSettings(JSON.parse(readFileSync(file, 'utf8'))));
-    return parsed.success ? parsed.data.profiles : [];
-  } catch {
-    return [];
-  }
+  const saved = readSavedSettings(dataDir);
+  if (saved.state === 'missing') return defaultSettings().profiles;
+  return saved.state === 'read' ? saved.settings.profiles : [];
 }
 
-/** The mirror's owner for this endpoint in `dataDir`. */
-export function mirrorOwner(plan: EndpointPlan, dataDir: string): { owner: MirrorOwner; known: string[] } {
-  const profiles = savedProfiles(dataDir);
-  const known = profiles.map((p) => p.id);
-  const fingerprint = planFingerprint(plan);
-  if (plan.profile) {
-    return {
-      owner: { profileId: plan.profile.id, profileName: plan.profile.name, kind: plan.kind, fingerprint },
-      known,
-    };
-  }
-  const matching = profiles.filter(
-    (p) => p.kind === plan.kind && profileFingerprint(p).key === fingerprint.key,
-  );
-  if (matching.length > 1) {
-    throw new UsageError(
-      `Saved profiles ${matching.map((p) => p.id).join(', ')} all use this endpoint; choose one with --profile ID.`,
-    );
-  }
-  const profile = matching[0];
-  return {
-    owner: profile
-      ? { profileId: profile.id, profileName: profile.name, kind: profile.kind, fingerprint }
-      : { profileId: COMMAND_LINE_OWNER, profileName: 'desk', kind: plan.kind, fingerprint },
-    known,
+/** The mirror this endpoint has in `dataDir`, as the notes-mirror service chooses it. */
+function mirrorChoice(plan: EndpointPlan, dataDir: string): MirrorChoice {
+  const endpoint = {
+    kind: plan.kind,
+    fingerprint: planFingerprint(plan),
+    ...(plan.profile ? { profile: plan.profile } : {}),
   };
+  try {
+    return endpointMirrorChoice(endpoint, savedProfiles(dataDir), profileFingerprint);
+  } catch (err) {
+    if (err instanceof AmbiguousEndpointError) throw new UsageError(err.message);
+    throw err;
+  }
 }
 
 /** The built-in sandbox profile's mirror: the one release 0.1.0's notes files are imported into. */
@@ -100,10 +79,14 @@ function registryFor(dataDir: string): MirrorRegistry {
 
 /** The mirror `desk sync` fills, created when the endpoint has none yet. */
 export function openMirrorForSync(plan: EndpointPlan, dataDir: string): OpenedMirror {
-  const { owner, known } = mirrorOwner(plan, dataDir);
+  const choice = mirrorChoice(plan, dataDir);
+  return openChosen(choice, dataDir);
+}
+
+function openChosen(choice: MirrorChoice, dataDir: string): OpenedMirror {
   const registry = registryFor(dataDir);
   try {
-    const store = registry.open(owner, known);
+    const { store, owner } = createNotesMirror(registry).open(choice);
     return { store, owner, file: join(dataDir, MIRRORS_DIR, store.file), close: () => registry.close() };
   } catch (err) {
     registry.close();
@@ -127,13 +110,13 @@ function importLegacyNotes(dataDir: string, known: readonly string[]): void {
 
 /** The mirror `desk notes --offline` reads; an endpoint never synced into `dataDir` is an error, not an empty list. */
 export function openMirrorForReading(plan: EndpointPlan, dataDir: string): OpenedMirror {
-  const { owner, known } = mirrorOwner(plan, dataDir);
-  const name = mirrorFileName(owner);
-  importLegacyNotes(dataDir, known);
+  const choice = mirrorChoice(plan, dataDir);
+  const name = mirrorFileName(choice.owner);
+  importLegacyNotes(dataDir, choice.known);
   if (!existsSync(join(dataDir, MIRRORS_DIR, name))) {
     throw new UsageError(
       `No saved notes for this endpoint in ${dataDir}; fetch them with desk sync (same endpoint flags) or in the app.`,
     );
   }
-  return openMirrorForSync(plan, dataDir);
+  return openChosen(choice, dataDir);
 }

@@ -1,37 +1,20 @@
 // The active profile's notes mirror, and a sync of it: the one path both the `notes.sync` channel and main's auto
 // refresh (auto-refresh.ts) take, so the two share one connection, one mirror and the one sync coordinator.
 import type { EventName, Events, NotesSyncRequest } from '../contract';
-import type { ActiveConnection } from '../services/connection';
+import { activeMirrorChoice, createNotesMirror } from '../services/notes-mirror';
+import type { ActiveMirror } from '../services/notes-mirror';
 import { syncNotes, WAITING_LOOKBACK_DAYS } from '../services/notes-sync';
 import type { SyncOutcome } from '../services/notes-sync';
-import type { MirrorOwner } from '../storage/mirror-registry';
-import type { MirrorStore } from '../storage/mirror-store';
 import { HostError } from './dispatch';
 import type { HostDeps } from './host-deps';
 
 type Emit = <E extends EventName>(event: E, payload: Events[E]) => void;
 
-export interface ActiveMirror {
-  active: ActiveConnection;
-  owner: MirrorOwner;
-  store: MirrorStore;
-  known: string[];
-}
-
-/** The active profile's mirror, from the same connection a sync would use, so the two can never disagree. */
-export async function activeMirror(
+/** The active profile's mirror, opened (the notes-mirror service chooses it). */
+async function activeMirror(
   deps: Pick<HostDeps, 'connection' | 'settings' | 'mirrors'>,
 ): Promise<ActiveMirror> {
-  const active = await deps.connection.active();
-  const { settings } = await deps.settings.get();
-  const known = settings.profiles.map((p) => p.id);
-  const owner: MirrorOwner = {
-    profileId: active.profile.id,
-    profileName: active.profile.name,
-    kind: active.profile.kind,
-    fingerprint: active.fingerprint,
-  };
-  return { active, owner, known, store: deps.mirrors.open(owner, known) };
+  return createNotesMirror(deps.mirrors).open(await activeMirrorChoice(deps));
 }
 
 /**

@@ -40,7 +40,7 @@ import type { CallOptions, CallResult } from '../soap/client';
 import { TooManyPagesError, readPages } from '../soap/pager';
 import { AbortedError, errorFields } from '../soap/errors';
 import { toInboxNote } from '../storage/inbox-note';
-import type { MirrorStore } from '../storage/mirror-store';
+import type { NotesStore } from '../storage/notes-store';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
 import { FailureGrouper } from '../../src-shared/sync-failures';
 
@@ -86,7 +86,7 @@ export interface CatchUp {
 
 export interface SyncOptions {
   client: NoteListClient;
-  store: MirrorStore;
+  store: NotesStore;
   /** Every seller of the connection (the default when the request names none). */
   sellerIds: readonly string[];
   pageIndexBase: 0 | 1;

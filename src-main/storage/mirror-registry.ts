@@ -31,6 +31,7 @@ import { migrate, MIRROR_VERSION } from './mirror-schema';
 import type { MigrationContext } from './mirror-schema';
 import { MirrorStore } from './mirror-store';
 import type { MirrorIdentity } from './mirror-store';
+import type { NotesStore } from './notes-store';
 import { inTransaction, moveDatabaseAside, openDatabase, UnreadableDatabaseError } from './sqlite-file';
 
 export const MIRRORS_DIR = 'mirrors';
@@ -114,10 +115,11 @@ export interface MirrorRegistry {
   /** The owner's mirror, opened once and kept open; created, adopted or replaced as the rules above say. */
   open(owner: MirrorOwner, knownProfileIds: readonly string[]): MirrorStore;
   /** Replaces a mirror found damaged while in use: moved aside, a fresh one with a notice in its place. */
-  recover(store: MirrorStore, owner: MirrorOwner, knownProfileIds: readonly string[]): MirrorStore;
-  offers(store: MirrorStore, knownProfileIds: readonly string[]): CarryOverOffer[];
+  recover(store: NotesStore, owner: MirrorOwner, knownProfileIds: readonly string[]): MirrorStore;
+  /** Offers and carry-over take a store this registry opened (any other is refused). */
+  offers(store: NotesStore, knownProfileIds: readonly string[]): CarryOverOffer[];
   carryOver(
-    store: MirrorStore,
+    store: NotesStore,
     source: string,
     action: 'import' | 'discard',
     knownProfileIds: readonly string[],
@@ -167,6 +169,13 @@ export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistr
     const store = new MirrorStore(db, file);
     stores.set(file, store);
     return store;
+  }
+
+  /** The registry's own store behind a NotesStore it handed out. */
+  function own(store: NotesStore): MirrorStore {
+    const mine = stores.get(store.file);
+    if (mine !== store) throw new Error(`Mirror ${store.file} is not open in this registry.`);
+    return mine;
   }
 
   function closeFile(file: string) {
@@ -380,13 +389,15 @@ export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistr
       });
       return fresh;
     },
-    offers(store, known) {
+    offers(given, known) {
+      const store = own(given);
       const decided = store.decidedSources();
       return sourceMarks(store, known)
         .map((s) => s.offer)
         .filter((o) => !decided.has(o.source));
     },
-    carryOver(store, source, action, known) {
+    carryOver(given, source, action, known) {
+      const store = own(given);
       const found = sourceMarks(store, known).find((s) => s.offer.source === source);
       if (!found) return -1;
       if (action === 'discard') {

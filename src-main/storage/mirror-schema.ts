@@ -5,10 +5,11 @@
 // transaction is taken at once) and the second finds the work done. A file newer than MIRROR_VERSION is
 // refused by openDatabase and never written.
 //
-// The notes table's field columns come from the note field table (src-shared/note-fields.ts). A field added to
-// that table after a mirror was created is added to the mirror as a nullable column when it is opened
-// (ensureFieldColumns): no migration to write, and notes fetched before it show the field empty until their day
-// is fetched again (docs/adding-a-field.md).
+// A migration, once released, is frozen: version 1 is literal SQL and never reads the note field table
+// (src-shared/note-fields.ts). A field added to that table later is added to every mirror, a new one as well as an
+// old one, as a column when it is opened (ensureFieldColumns): no migration to write, and notes fetched before it
+// show the field empty until their day is fetched again (docs/adding-a-field.md). A change to an existing column
+// is a new migration.
 import type { DatabaseSync } from 'node:sqlite';
 import type { NoteField } from '../../src-shared/note-fields';
 import { NOTE_FIELDS } from '../../src-shared/note-fields';
@@ -26,23 +27,31 @@ export interface MigrationContext {
 
 export type Migration = (db: DatabaseSync, ctx: MigrationContext) => void;
 
-function columnType(field: NoteField, added: boolean): string {
+/** The type of a field's column added to the notes table (a required one needs a value for the rows held). */
+function addedColumnType(field: NoteField): string {
   const sql = field.kind === 'int' ? 'INTEGER' : 'TEXT';
-  if (field.optional) return sql;
-  // A column added to existing rows needs a value for them.
-  return added ? `${sql} NOT NULL DEFAULT ${field.kind === 'int' ? '0' : "''"}` : `${sql} NOT NULL`;
+  return field.optional ? sql : `${sql} NOT NULL DEFAULT ${field.kind === 'int' ? '0' : "''"}`;
 }
 
-/** Version 1: the notes, their coverage, the seller's marks, notices, carry-over decisions; plus 0.1.0's files. */
-const createV1: Migration = (db, ctx) => {
-  const fieldColumns = NOTE_FIELDS.filter((f) => f.column !== 'seq_no')
-    .map((f) => `${f.column} ${columnType(f, false)}`)
-    .join(',\n      ');
-  db.exec(`
+/**
+ * Version 1's tables as literal SQL, frozen: the note columns are the note field table's as it stood when version 1
+ * was released, written out, so the migration stays what it was when a field is added to NOTE_FIELDS
+ * (ensureFieldColumns adds the new column to every file, new or old, after the migrations ran).
+ */
+export const MIRROR_V1_SQL = `
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
     CREATE TABLE notes (
       seq_no INTEGER PRIMARY KEY,
-      ${fieldColumns},
+      buyer_id TEXT NOT NULL,
+      seller_id TEXT NOT NULL,
+      item_no TEXT NOT NULL,
+      item_name TEXT NOT NULL,
+      order_no TEXT,
+      ins_date TEXT NOT NULL,
+      title TEXT NOT NULL,
+      content TEXT NOT NULL,
+      reply_status TEXT NOT NULL,
+      query_type TEXT NOT NULL,
       -- InsDate as epoch ms, and its Korean day: what periods, coverage and the status check work on.
       at INTEGER NOT NULL,
       day TEXT NOT NULL,
@@ -76,7 +85,26 @@ const createV1: Migration = (db, ctx) => {
       marks INTEGER NOT NULL,
       at INTEGER NOT NULL
     ) WITHOUT ROWID;
-  `);
+  `;
+
+/** Version 1's note columns with the InboxNote key each holds: what release 0.1.0's cached notes are copied into. */
+const V1_NOTE_COLUMNS: readonly (readonly [key: string, column: string])[] = [
+  ['seqNo', 'seq_no'],
+  ['buyerId', 'buyer_id'],
+  ['sellerId', 'seller_id'],
+  ['itemNo', 'item_no'],
+  ['itemName', 'item_name'],
+  ['orderNo', 'order_no'],
+  ['insDate', 'ins_date'],
+  ['title', 'title'],
+  ['content', 'content'],
+  ['replyStatus', 'reply_status'],
+  ['queryType', 'query_type'],
+];
+
+/** Version 1: the notes, their coverage, the seller's marks, notices, carry-over decisions; plus 0.1.0's files. */
+const createV1: Migration = (db, ctx) => {
+  db.exec(MIRROR_V1_SQL);
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
   setMeta.run('revision', '0');
   const legacy = ctx.legacy;
@@ -89,13 +117,13 @@ const createV1: Migration = (db, ctx) => {
     );
   }
   if (legacy.cache) {
-    const cols = NOTE_FIELDS.map((f) => f.column);
+    const cols = V1_NOTE_COLUMNS.map(([, column]) => column);
     const insert = db.prepare(
       `INSERT OR REPLACE INTO notes (${cols.join(', ')}, at, day) VALUES (${cols.map(() => '?').join(', ')}, ?, ?)`,
     );
     for (const note of legacy.cache.notes) {
       const values = note as unknown as Record<string, string | number | undefined>;
-      insert.run(...NOTE_FIELDS.map((f) => values[f.key] ?? null), note.at, marketDayOf(note.at));
+      insert.run(...V1_NOTE_COLUMNS.map(([key]) => values[key] ?? null), note.at, marketDayOf(note.at));
     }
     const cover = db.prepare('INSERT OR IGNORE INTO coverage (seller_id, day) VALUES (?, ?)');
     for (const [seller, days] of Object.entries(legacy.cache.coverage)) {
@@ -174,7 +202,7 @@ export function ensureFieldColumns(db: DatabaseSync, fields: readonly NoteField[
       ),
     );
     for (const f of missing) {
-      if (!again.has(f.column)) db.exec(`ALTER TABLE notes ADD COLUMN ${f.column} ${columnType(f, true)}`);
+      if (!again.has(f.column)) db.exec(`ALTER TABLE notes ADD COLUMN ${f.column} ${addedColumnType(f)}`);
     }
   });
   return missing.map((f) => f.column);

@@ -32,6 +32,7 @@ import {
   numberAlternative,
   storeTextPatterns,
 } from '../../src-shared/note-search';
+import type { NotesStore, NotesStoreStatus, SliceWrite, WaitingNote, WriteOutcome } from './notes-store';
 import { inTransaction } from './sqlite-file';
 
 /** A seller's held waiting notes between two instants: SeqNo (the rowid) and instant, both in the index. */
@@ -50,33 +51,6 @@ export interface MirrorIdentity {
   /** What a seller recognizes the endpoint by (an API address, or the sandbox). */
   endpoint: string;
   createdAt: number;
-}
-
-export interface SliceWrite {
-  sellerId: string;
-  day: NoteDay;
-  notes: readonly InboxNote[];
-  /**
-   * The notes are the whole seller-day as the marketplace lists it now: the day is marked synced, and held notes
-   * of that seller-day that did not come back are flagged withdrawn.
-   */
-  complete: boolean;
-}
-
-export interface WriteOutcome {
-  /** Rows inserted or changed. */
-  written: number;
-  /** SeqNos the mirror did not hold before. */
-  added: number[];
-  /** Of those, the ones waiting for a reply, with their instants (for new-note notifications). */
-  addedWaiting: { seqNo: number; at: number }[];
-  withdrawn: number;
-}
-
-export interface WaitingNote {
-  seqNo: number;
-  /** When it was written (its InsDate as an instant): its day only where one is needed, for few notes. */
-  at: number;
 }
 
 const FIELD_COLUMNS = NOTE_FIELDS.map((f) => f.column);
@@ -138,7 +112,7 @@ function noteFilter(q: {
   return f;
 }
 
-export class MirrorStore {
+export class MirrorStore implements NotesStore {
   private readonly upsert: StatementSync;
   private readonly exists: StatementSync;
   private readonly withdrawMissing: StatementSync;
@@ -217,6 +191,25 @@ export class MirrorStore {
       this.setMeta('last_sync', JSON.stringify(lastSync));
       if (asOf !== undefined) this.setMeta('as_of', String(asOf));
     });
+  }
+
+  status(): NotesStoreStatus {
+    const held = this.heldRange();
+    const out: NotesStoreStatus = {
+      notices: this.notices(),
+      notes: this.noteCount(),
+      sellerIds: this.coveredSellers(),
+      revision: this.revision(),
+    };
+    const asOf = this.asOf();
+    if (asOf !== undefined) out.asOf = asOf;
+    const lastSync = this.lastSync();
+    if (lastSync !== undefined) out.lastSync = lastSync;
+    if (held) {
+      out.firstDay = held.first;
+      out.lastDay = held.last;
+    }
+    return out;
   }
 
   // ---- notes ----

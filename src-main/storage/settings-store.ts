@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SETTINGS_VERSION } from '../contract';
@@ -65,6 +66,29 @@ export function migrateSettings(
     version += 1;
   }
   return doc;
+}
+
+/** The settings file as saved, for a reader that must not change it: missing, unreadable, or its settings. */
+export type SavedSettings =
+  { state: 'missing' } | { state: 'unreadable' } | { state: 'read'; settings: Settings };
+
+/**
+ * Reads the settings file in `dir` read-only (the command line's reader): migrated in memory, never written back,
+ * repaired or moved aside, as the store does for the app. A newer version than this one knows is unreadable.
+ */
+export function readSavedSettings(dir: string, migrations: Migrations = MIGRATIONS): SavedSettings {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, SETTINGS_FILE), 'utf8');
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? { state: 'missing' } : { state: 'unreadable' };
+  }
+  try {
+    const parsed = settingsSchema.safeParse(migrateSettings(JSON.parse(text), migrations));
+    return parsed.success ? { state: 'read', settings: parsed.data } : { state: 'unreadable' };
+  } catch {
+    return { state: 'unreadable' };
+  }
 }
 
 export function createSettingsStore(dir: string, opts: SettingsStoreOptions = {}): SettingsStore {

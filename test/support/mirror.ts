@@ -1,6 +1,7 @@
 // A notes mirror in a data folder, for tests and drills that sync without the host.
 import type { InboxNote } from '../../src-main/contract';
 import type { HostDeps } from '../../src-main/host/host-deps';
+import { activeMirrorChoice } from '../../src-main/services/notes-mirror';
 import { createMirrorRegistry, endpointFingerprint } from '../../src-main/storage/mirror-registry';
 import type { MirrorOwner, MirrorRegistry } from '../../src-main/storage/mirror-registry';
 import type { MirrorStore } from '../../src-main/storage/mirror-store';
@@ -56,17 +57,8 @@ export function seedMirror(
   store.recordSync({ at: asOf, ok: true, cancelled: false, failedSlices: [] }, asOf);
 }
 
-/** The active connection's mirror, as the host's handlers open it. */
+/** The active connection's mirror, as the host's handlers open it (the notes-mirror service chooses it). */
 export async function activeMirror(deps: HostDeps): Promise<MirrorStore> {
-  const active = await deps.connection.active();
-  const { settings } = await deps.settings.get();
-  return deps.mirrors.open(
-    {
-      profileId: active.profile.id,
-      profileName: active.profile.name,
-      kind: active.profile.kind,
-      fingerprint: active.fingerprint,
-    },
-    settings.profiles.map((p) => p.id),
-  );
+  const { owner, known } = await activeMirrorChoice(deps);
+  return deps.mirrors.open(owner, known);
 }

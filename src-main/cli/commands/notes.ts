@@ -4,7 +4,7 @@ import type { InboxNote, NoteLocalMark } from '../../contract';
 import { dateTimeInstant, ENUMS } from '../../schema';
 import type { ReplyStatus, ResultOf } from '../../schema';
 import { toSendNote } from '../../storage/inbox-note';
-import type { MirrorStore } from '../../storage/mirror-store';
+import type { NotesStore } from '../../storage/notes-store';
 import { objectsToCsv } from '../../services/csv';
 import { listAllNotes } from '../../services/notes-list';
 import { noteDateRange } from '../date-range';
@@ -75,7 +75,7 @@ export function fetchAllNotes(
 
 /** The notes a query matches in a mirror, by BuyerNoteList's own rules, with their local marks. */
 export function offlineNotes(
-  store: MirrorStore,
+  store: NotesStore,
   query: NotesQuery,
 ): { notes: InboxNote[]; marks: Map<number, NoteLocalMark>; withdrawn: number } {
   const startMs = dateTimeInstant(query.StartDate, KOREA_OFFSET_MINUTES)!;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { NotesContract, NotesMirrorStatus } from '../../contract';
+import type { NotesContract } from '../../contract';
 import { MAX_SYNC_DAYS } from '../../../src-shared/market-day';
 import { marketPeriodSchema } from '../../../src-shared/market-day-schema';
 import { REPLY_STATUSES } from '../../../src-shared/note-fields';
 import { exportFileName, notesToCsv, notesToXlsx } from '../../services/notes-export';
 import { createLookbookItemsCache, fetchLookbookItemNos } from '../../services/notes-lookbook-items';
-import { isCorruption } from '../../storage/sqlite-file';
-import { activeMirror as activeMirrorOf, syncActiveMirror } from '../active-mirror';
-import type { ActiveMirror } from '../active-mirror';
+import { activeMirrorChoice, createNotesMirror, exportedNotes } from '../../services/notes-mirror';
+import type { ActiveMirror } from '../../services/notes-mirror';
+import { syncActiveMirror } from '../active-mirror';
 import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../host-deps';
@@ -18,48 +18,18 @@ type Channels = keyof NotesContract;
 
 export { MAX_SYNC_DAYS };
 
+/** The notes channels: each request validated (notesRequestSchemas), then answered by the notes-mirror service. */
 export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
   const lookbookItems = createLookbookItemsCache();
+  const mirror = createNotesMirror(deps.mirrors);
 
-  const activeMirror = () => activeMirrorOf(deps);
-
-  /** Runs `use` on the active mirror; a file found damaged on the way is moved aside and a fresh one used. */
-  async function withMirror<T>(use: (m: ActiveMirror) => T | Promise<T>): Promise<T> {
-    const m = await activeMirror();
-    try {
-      return await use(m);
-    } catch (err) {
-      if (!isCorruption(err)) throw err;
-      const store = deps.mirrors.recover(m.store, m.owner, m.known);
-      return use({ ...m, store });
-    }
-  }
-
-  function status(m: ActiveMirror): NotesMirrorStatus {
-    const { store, owner } = m;
-    const held = store.heldRange();
-    const out: NotesMirrorStatus = {
-      profile: { id: owner.profileId, name: owner.profileName, kind: owner.kind },
-      sample: owner.kind === 'sandbox',
-      notices: store.notices(),
-      offers: deps.mirrors.offers(store, m.known),
-      notes: store.noteCount(),
-      sellerIds: store.coveredSellers(),
-      revision: store.revision(),
-    };
-    const asOf = store.asOf();
-    if (asOf !== undefined) out.asOf = asOf;
-    const lastSync = store.lastSync();
-    if (lastSync !== undefined) out.lastSync = lastSync;
-    if (held) {
-      out.firstDay = held.first;
-      out.lastDay = held.last;
-    }
-    return out;
-  }
+  /** Runs `use` on the active profile's mirror (one found damaged on the way is replaced by a fresh one). */
+  const withMirror = async <T>(use: (m: ActiveMirror) => T | Promise<T>): Promise<T> =>
+    mirror.use(await activeMirrorChoice(deps), use);
+  const activeFile = async () => mirror.open(await activeMirrorChoice(deps)).store.file;
 
   return {
-    'notes.status': () => withMirror(status),
+    'notes.status': () => withMirror((m) => mirror.status(m)),
 
     'notes.period': (req) => withMirror((m) => m.store.period(req.start, req.end, req.known)),
 
@@ -77,31 +47,13 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
       return summary;
     },
 
-    'notes.syncState': async () => {
-      const m = await activeMirror();
-      return deps.syncs.state(m.store.file);
-    },
+    'notes.syncState': async () => deps.syncs.state(await activeFile()),
 
-    'notes.cancelSync': async () => {
-      const m = await activeMirror();
-      return { cancelled: deps.syncs.cancel(m.store.file) };
-    },
+    'notes.cancelSync': async () => ({ cancelled: deps.syncs.cancel(await activeFile()) }),
 
     'notes.export': async (req) => {
       if (!deps.saveFile) throw new HostError('INTERNAL', 'Saving files is not available in this runtime.');
-      const { notes, local } = await withMirror((m) => {
-        const found = m.store.notesBySeq(req.seqNos);
-        const marks = m.store.marks();
-        return {
-          notes: found,
-          local: Object.fromEntries(
-            found.flatMap((n) => {
-              const mark = marks.get(n.seqNo);
-              return mark ? [[String(n.seqNo), mark]] : [];
-            }),
-          ),
-        };
-      });
+      const { notes, local } = await withMirror((m) => exportedNotes(m.store, req.seqNos));
       const ctx = { lang: req.lang, timeZone: req.timeZone, local };
       const bytes = req.format === 'csv' ? notesToCsv(notes, ctx) : await notesToXlsx(notes, ctx);
       const path = await deps.saveFile(exportFileName(req.format, req.lang, new Date(), req.timeZone), bytes);
@@ -113,21 +65,14 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
 
     'notes.carryOver': ({ source, action }) =>
       withMirror((m) => {
-        const imported = deps.mirrors.carryOver(m.store, source, action, m.known);
-        if (imported < 0) throw new HostError('NOT_FOUND', 'This offer is no longer available.');
+        const imported = mirror.carryOver(m, source, action);
+        if (imported === undefined) throw new HostError('NOT_FOUND', 'This offer is no longer available.');
         return { imported };
       }),
 
     'notes.dismissNotice': ({ id }) => withMirror((m) => m.store.dismissNotice(id)),
 
-    'notes.profileMirror': async ({ profileId }) => {
-      const files = deps.mirrors.profileMirrors(profileId);
-      return {
-        notes: files.reduce((n, f) => n + f.notes, 0),
-        marks: files.reduce((n, f) => n + f.marks, 0),
-        bytes: files.reduce((n, f) => n + f.bytes, 0),
-      };
-    },
+    'notes.profileMirror': async ({ profileId }) => mirror.profileTotals(profileId),
 
     'notes.lookbookItems': async ({ sellerId }, ctx) => {
       const { client, info } = await deps.connection.active();

@@ -1,0 +1,89 @@
+// The notes mirror as the services, the host's handlers and the command line use it: one connection's notes, its
+// synced days, the last sync and the seller's marks. Today's store is SQLite (MirrorStore, one file per mirror);
+// a second store (a shared database for a team) implements the same interface, and the services do not branch.
+//
+// Narrow on purpose: only what those callers ask. How a mirror is created, stamped, recovered or carried over
+// belongs to its registry (mirror-registry.ts for SQLite), not to this interface. The calls are synchronous, as
+// node:sqlite is.
+import type {
+  InboxNote,
+  NoteDay,
+  NoteLocalMark,
+  NotesCountRequest,
+  NotesCountResult,
+  NotesLastSync,
+  NotesLookupRequest,
+  NotesLookupResult,
+  NotesMirrorStatus,
+  NotesPeriodResult,
+  NotesWaitingOutsideRequest,
+  NotesWaitingOutsideResult,
+  NotesWaitingResult,
+} from '../contract';
+
+export interface SliceWrite {
+  sellerId: string;
+  day: NoteDay;
+  notes: readonly InboxNote[];
+  /**
+   * The notes are the whole seller-day as the marketplace lists it now: the day is marked synced, and held notes
+   * of that seller-day that did not come back are flagged withdrawn.
+   */
+  complete: boolean;
+}
+
+export interface WriteOutcome {
+  /** Rows inserted or changed. */
+  written: number;
+  /** SeqNos the mirror did not hold before. */
+  added: number[];
+  /** Of those, the ones waiting for a reply, with their instants (for new-note notifications). */
+  addedWaiting: { seqNo: number; at: number }[];
+  withdrawn: number;
+}
+
+export interface WaitingNote {
+  seqNo: number;
+  /** When it was written (its InsDate as an instant): its day only where one is needed, for few notes. */
+  at: number;
+}
+
+/** What a mirror says of itself in the status (the profile, the sample flag and the offers are its owner's). */
+export type NotesStoreStatus = Omit<NotesMirrorStatus, 'profile' | 'sample' | 'offers'>;
+
+export interface NotesStore {
+  /** Names the mirror: one sync of it at a time is keyed by this. */
+  readonly file: string;
+
+  // ---- what the inbox reads ----
+  /** The period's notes column by column, or `unchanged` when the caller holds this revision of it. */
+  period(start: NoteDay, end: NoteDay, known?: { mirror: string; revision: number }): NotesPeriodResult;
+  lookup(q: NotesLookupRequest): NotesLookupResult;
+  count(q: NotesCountRequest): NotesCountResult;
+  waitingOutside(q: NotesWaitingOutsideRequest): NotesWaitingOutsideResult;
+  waiting(lateBeforeMs: number): NotesWaitingResult;
+  /** Notes by SeqNo, in the order asked (unknown ones left out), withdrawn ones included: what an export writes. */
+  notesBySeq(seqNos: readonly number[]): InboxNote[];
+  /** Every held note in a range (all without one), oldest first, withdrawn ones flagged: the command line's. */
+  iterateNotes(range?: { startMs: number; endMs: number }): Iterable<InboxNote & { withdrawnAt?: number }>;
+  status(): NotesStoreStatus;
+  lastSync(): NotesLastSync | undefined;
+  asOf(): number | undefined;
+
+  // ---- the seller's marks and the mirror's notices ----
+  marks(): Map<number, NoteLocalMark>;
+  /** One change, on disk before it returns; a mark neither handled nor with a memo is removed. */
+  setMark(seqNo: number, patch: { handled?: boolean; memo?: string }, nowMs: number): NoteLocalMark;
+  dismissNotice(id: number): void;
+
+  // ---- what a sync reads and writes ----
+  coveredDays(sellerId: string): Set<NoteDay>;
+  heldRange(sellerId?: string): { first: NoteDay; last: NoteDay } | undefined;
+  newestAt(): number | undefined;
+  newestNoteAt(sellerId: string, first: NoteDay, last: NoteDay): number | undefined;
+  waitingNotes(sellerId: string, startMs: number, endMs: number): WaitingNote[];
+  writeSlice(slice: SliceWrite, nowMs: number): WriteOutcome;
+  writeNotes(notes: readonly InboxNote[]): WriteOutcome;
+  /** The outcome of a sync; `asOf` only when it ran through. */
+  recordSync(lastSync: NotesLastSync, asOf: number | undefined): void;
+}
