@@ -2,6 +2,13 @@
 // Korean first; a key ending in _other takes a count (Korean has one form, English _one and _other).
 import type { EnglishOf } from '../i18n/plurals';
 
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../i18n/messages' {
+  interface Messages {
+    shell: typeof shellKo;
+  }
+}
+
 export const shellKo = {
   'app.name': '셀러 데스크',
   'nav.label': '주요 메뉴',
@@ -12,7 +19,6 @@ export const shellKo = {
   'nav.settings': '설정',
   'nav.unsaved': '저장하지 않은 입력이 있습니다',
   'status.sandbox': '샌드박스',
-  'status.sandboxProfile': '내장 샌드박스',
   'status.live': '라이브',
   'status.connection': '연결',
   'status.lastSync': '마지막 동기화',
@@ -57,7 +63,6 @@ export const shellEn: EnglishOf<typeof shellKo> = {
   'nav.settings': 'Settings',
   'nav.unsaved': 'Unsaved changes waiting',
   'status.sandbox': 'Sandbox',
-  'status.sandboxProfile': 'Built-in sandbox',
   'status.live': 'Live',
   'status.connection': 'Connection',
   'status.lastSync': 'Last sync',

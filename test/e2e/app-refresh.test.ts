@@ -8,7 +8,7 @@ import type { AssembleOptions } from '../../src-main/host/assemble-host';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import type { SendNote } from '../../src-main/schema';
 import { startSandbox } from '../../src-main/sandbox/server';
-import { translatorFor } from '../../src-renderer/i18n/translator';
+import { translatorFor } from '../../src-renderer/app/message-registry';
 import { createTestDeps, manualScheduler, TEST_NOW } from '../support/host-deps';
 import { saveLiveProfile } from '../support/live-profile';
 import { movingMarket } from '../support/market-clock';

@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_OF } from '../../../src-renderer/i18n/lang';
 import type { Lang } from '../../../src-renderer/i18n/lang';
-import { NAMESPACES, RESOURCES } from '../../../src-renderer/i18n/messages';
+import {
+  NAMESPACES,
+  RESOURCES,
+  namespaceOf,
+  translatorFor,
+} from '../../../src-renderer/app/message-registry';
 import type { MessageKey } from '../../../src-renderer/i18n/messages';
-import { namespaceOf, translatorFor } from '../../../src-renderer/i18n/translator';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
