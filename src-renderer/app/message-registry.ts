@@ -11,8 +11,8 @@ import { keywordsEn, keywordsKo } from '../features/keywords/messages';
 import { lookbookEn, lookbookKo } from '../features/lookbook/messages';
 import { networkEn, networkKo } from '../features/network/messages';
 import { settingsEn, settingsKo } from '../features/settings/messages';
-import { templatesEn, templatesKo } from '../features/settings/template-messages';
 import { errorsEn, errorsKo } from '../ui/messages';
+import { templatesEn, templatesKo } from '../ui/template-messages';
 import { shellEn, shellKo } from './messages';
 
 export const RESOURCES: Resources = {

@@ -1,5 +1,5 @@
-// The words of ui/'s shared pieces, mostly every failure's: the i18n namespace 'errors'. Korean first. A headline
-// names the cause, then the next step ("마켓 요청 한도 초과 — 1분 뒤 다시 시도"); the marketplace's own reason is
+// The words of ui/'s shared pieces (every failure's, and the buttons and units every page shares): the i18n
+// namespace 'errors'. Korean first. A failure's headline names the cause, then the next step ("마켓 요청 한도 초과 — 1분 뒤 다시 시도"); the marketplace's own reason is
 // shown beneath it as sent.
 import type { EnglishOf } from '../i18n/plurals';
 
@@ -74,6 +74,17 @@ export const errorsKo = {
   'error.short.INTERNAL': '내부 오류',
   // profile-label.ts: the built-in sandbox's name, wherever a profile is named.
   'profile.sandbox': '내장 샌드박스',
+  // Words every page shares (buttons, units).
+  'common.loading': '불러오는 중…',
+  'common.retry': '다시 시도',
+  'common.close': '닫기',
+  'common.cancel': '취소',
+  'common.save': '저장',
+  'common.saving': '저장 중…',
+  'common.edit': '편집',
+  'common.dismiss': '확인',
+  'unit.hours': '시간',
+  'unit.minutes': '분',
 } as const;
 
 export const errorsEn: EnglishOf<typeof errorsKo> = {
@@ -149,4 +160,14 @@ export const errorsEn: EnglishOf<typeof errorsKo> = {
   'error.short.CANCELLED': 'Cancelled',
   'error.short.INTERNAL': 'Internal error',
   'profile.sandbox': 'Built-in sandbox',
+  'common.loading': 'Loading…',
+  'common.retry': 'Retry',
+  'common.close': 'Close',
+  'common.cancel': 'Cancel',
+  'common.save': 'Save',
+  'common.saving': 'Saving…',
+  'common.edit': 'Edit',
+  'common.dismiss': 'OK',
+  'unit.hours': 'hours',
+  'unit.minutes': 'minutes',
 };
