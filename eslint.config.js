@@ -1,7 +1,8 @@
 // Layers are enforced here, not by discipline (see README's Architecture):
 //  - the floors `schema ← soap ← storage ← services ← host ← {electron, cli}`, the sandbox beside them and the
-//    renderer across IPC are one table (LAYERS, checked by the local `layers/layers` rule on every relative
-//    import, type imports included unless the table says types only);
+//    renderer's floors across IPC (`api, lang ← format ← i18n ← ui ← features/* ← shell`) are one table
+//    (LAYERS, checked by the local `layers/layers` rule on every relative import, type imports included unless
+//    the table says types only); a file under src-main, src-renderer or src-shared in no row is an error;
 //  - only src-main/electron and src-main/preload may import `electron`; nothing in src-main imports React;
 //  - src-shared and the contract import no Node module, the renderer neither (it is sandboxed);
 //  - promises are awaited, returned, or marked `void` where fire-and-forget is meant (type-aware rules).
@@ -15,8 +16,11 @@ const below = (...names) => names;
 const SHARED = 'src-shared';
 /**
  * Who may import whom. A layer may import itself, the layers in `may`, and only the types of those in
- * `typesFrom`; anything else in the table is refused. Files outside it (tests, bench, scripts) are free.
+ * `typesFrom`; anything else in the table is refused. Every file under LISTED belongs to a row (default deny: a
+ * file in a folder the table does not name is an error, and so is importing one); files outside LISTED (tests,
+ * bench, scripts) are free.
  */
+const LISTED = ['src-main', 'src-renderer', 'src-shared'];
 export const LAYERS = {
   'src-shared': {
     paths: ['src-shared'],
@@ -96,11 +100,49 @@ export const LAYERS = {
     may: below('contract'),
     why: 'the preload builds the renderer API from the contract alone.',
   },
-  renderer: {
-    paths: ['src-renderer'],
+  // The renderer's floors, bottom up: api, lang ← format ← i18n ← ui, then each feature, then the shell.
+  api: {
+    paths: ['src-renderer/api'],
     may: below(SHARED),
     typesFrom: ['contract'],
-    why: 'the renderer reaches main only over IPC: `import type` from the contract, nothing else of src-main.',
+    why: 'the renderer reaches main only over IPC (api/ is the client over window.desk): `import type` from the contract, nothing else of src-main.',
+  },
+  lang: {
+    paths: ['src-renderer/i18n/lang'],
+    may: below(SHARED),
+    typesFrom: ['contract'],
+    why: "the UI's languages and their locales sit under the formatters and the messages alike.",
+  },
+  format: {
+    paths: ['src-renderer/format'],
+    may: below('lang', SHARED),
+    typesFrom: ['contract'],
+    why: 'the formatters are pure functions of a language (and a zone): no messages, no queries, no components.',
+  },
+  i18n: {
+    paths: ['src-renderer/i18n'],
+    may: below('lang', 'format', SHARED),
+    typesFrom: ['contract'],
+    why: 'i18n knows no feature: each table declares its namespace itself and the shell hands the tables over.',
+  },
+  ui: {
+    paths: ['src-renderer/ui'],
+    may: below('api', 'lang', 'format', 'i18n', SHARED),
+    typesFrom: ['contract'],
+    why: 'ui holds what the pages share, under every feature: it imports no feature and not the shell.',
+  },
+  feature: {
+    // Each folder of features/ is a row of its own: `feature:inbox` may not import `feature:settings`.
+    paths: ['src-renderer/features/*'],
+    may: below('api', 'lang', 'format', 'i18n', 'ui', SHARED),
+    typesFrom: ['contract'],
+    why: 'a feature imports no other feature and not the shell: what two of them share goes down a row (ui, format, api) or up to the shell.',
+  },
+  shell: {
+    paths: ['src-renderer/app', 'src-renderer/main.tsx'],
+    may: below('feature', 'api', 'lang', 'format', 'i18n', 'ui', SHARED),
+    typesFrom: ['contract'],
+    why: 'the shell is the top floor of the renderer: it may use every feature, and reaches main only over IPC.',
   },
 };
 
@@ -131,7 +173,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
-      'layers/layers': ['error', { root: import.meta.dirname, layers: LAYERS }],
+      'layers/layers': ['error', { root: import.meta.dirname, layers: LAYERS, within: LISTED }],
     },
   },
   // Promises are awaited, returned or marked `void` where fire-and-forget is meant; none is handed where a

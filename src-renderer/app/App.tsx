@@ -12,15 +12,17 @@ import { I18nProvider, langFromLocale, useI18n } from '../i18n';
 import type { Lang } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary';
-import { ShellSlotsProvider, useShellSlots } from './shell-slots';
-import type { Page } from './shell-slots';
+import { ShellSlotsProvider, useShellSlots } from '../ui/shell-slots';
+import type { Page } from '../ui/shell-slots';
+import { RESOURCES } from './message-registry';
 import { useArrivalNotifications, useNotesRefreshed, useWaitingBadge } from './notes-watch';
-import { isTyping, pageForKey } from './shortcuts';
+import { isTyping } from '../ui/is-typing';
+import { pageForKey } from './shortcuts';
 import { ShortcutOverlay } from './ShortcutOverlay';
 import { Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
 
-export type { Page } from './shell-slots';
+export type { Page } from '../ui/shell-slots';
 
 const PAGE_COMPONENTS: Record<Page, ComponentType> = {
   inbox: InboxPage,
@@ -45,7 +47,7 @@ export function App() {
     document.documentElement.lang = lang;
   }, [lang]);
   return (
-    <I18nProvider lang={lang}>
+    <I18nProvider lang={lang} resources={RESOURCES}>
       <ShellSlotsProvider>
         <Shell />
       </ShellSlotsProvider>

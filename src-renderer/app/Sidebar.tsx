@@ -3,9 +3,9 @@ import type { LucideIcon } from 'lucide-react';
 import { formatNumber } from '../format/numbers';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
-import { useHasDraft } from './drafts';
-import { PAGES, useShellSlots } from './shell-slots';
-import type { Page } from './shell-slots';
+import { useHasDraft } from '../ui/drafts';
+import { PAGES, useShellSlots } from '../ui/shell-slots';
+import type { Page } from '../ui/shell-slots';
 import { isMac } from './shortcuts';
 
 const ICONS: Record<Page, LucideIcon> = {

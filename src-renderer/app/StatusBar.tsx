@@ -1,11 +1,11 @@
 import { KeyRound, RefreshCw } from 'lucide-react';
 import type { Profile, VaultStatus } from '../../src-main/contract';
 import { useVaultStatus } from '../api/settings';
-import { useFormats } from '../format/use-formats';
+import { useFormats } from '../ui/use-formats';
 import { useI18n } from '../i18n';
 import type { MessageKey } from '../i18n/messages';
 import { useLastSync } from './notes-watch';
-import { profileLabel } from './profile-label';
+import { profileLabel } from '../ui/profile-label';
 
 const TICKET_STATE: Record<VaultStatus['state'], MessageKey> = {
   ok: 'status.tickets.ok',

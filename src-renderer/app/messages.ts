@@ -2,6 +2,13 @@
 // Korean first; a key ending in _other takes a count (Korean has one form, English _one and _other).
 import type { EnglishOf } from '../i18n/plurals';
 
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../i18n/messages' {
+  interface Messages {
+    shell: typeof shellKo;
+  }
+}
+
 export const shellKo = {
   'app.name': '셀러 데스크',
   'nav.label': '주요 메뉴',
@@ -12,7 +19,6 @@ export const shellKo = {
   'nav.settings': '설정',
   'nav.unsaved': '저장하지 않은 입력이 있습니다',
   'status.sandbox': '샌드박스',
-  'status.sandboxProfile': '내장 샌드박스',
   'status.live': '라이브',
   'status.connection': '연결',
   'status.lastSync': '마지막 동기화',
@@ -31,16 +37,6 @@ export const shellKo = {
   'page.lookbook.placeholder': '룩북 미리보기는 준비 중입니다.',
   'page.keywords.placeholder': '키워드 탐색은 준비 중입니다.',
   'page.network.placeholder': '네트워크 기록은 준비 중입니다.',
-  'common.loading': '불러오는 중…',
-  'common.retry': '다시 시도',
-  'common.close': '닫기',
-  'common.cancel': '취소',
-  'common.save': '저장',
-  'common.saving': '저장 중…',
-  'common.edit': '편집',
-  'common.dismiss': '확인',
-  'unit.hours': '시간',
-  'unit.minutes': '분',
   'shortcuts.title': '키보드 단축키',
   'shortcuts.open': '단축키 보기',
   'shortcuts.close': '대화 상자 닫기',
@@ -57,7 +53,6 @@ export const shellEn: EnglishOf<typeof shellKo> = {
   'nav.settings': 'Settings',
   'nav.unsaved': 'Unsaved changes waiting',
   'status.sandbox': 'Sandbox',
-  'status.sandboxProfile': 'Built-in sandbox',
   'status.live': 'Live',
   'status.connection': 'Connection',
   'status.lastSync': 'Last sync',
@@ -77,16 +72,6 @@ export const shellEn: EnglishOf<typeof shellKo> = {
   'page.lookbook.placeholder': 'The lookbook preview is on its way.',
   'page.keywords.placeholder': 'The keyword explorer is on its way.',
   'page.network.placeholder': 'The network log is on its way.',
-  'common.loading': 'Loading…',
-  'common.retry': 'Retry',
-  'common.close': 'Close',
-  'common.cancel': 'Cancel',
-  'common.save': 'Save',
-  'common.saving': 'Saving…',
-  'common.edit': 'Edit',
-  'common.dismiss': 'OK',
-  'unit.hours': 'hours',
-  'unit.minutes': 'minutes',
   'shortcuts.title': 'Keyboard shortcuts',
   'shortcuts.open': 'Show shortcuts',
   'shortcuts.close': 'Close a dialog',

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, getDesk } from '../api/desk';
 import { NOTES_ROOT, useMirrorStatus, useNow, waitingKey } from '../features/inbox/use-notes';
-import { useNavCount } from './shell-slots';
+import { useNavCount } from '../ui/shell-slots';
 
 /** Main refreshed the notes: every answer of the mirror on screen is read again (the inbox's list included). */
 export function useNotesRefreshed() {

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../i18n/messages';
-import { PAGES } from './shell-slots';
-import type { Page } from './shell-slots';
+import { PAGES } from '../ui/shell-slots';
+import type { Page } from '../ui/shell-slots';
 
 export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -36,10 +36,4 @@ export function pageForKey(e: KeyboardEvent): Page | undefined {
   if (!mod || e.altKey || e.shiftKey) return undefined;
   const n = Number(e.key);
   return Number.isInteger(n) && n >= 1 ? PAGES[n - 1] : undefined;
-}
-
-/** Typing a '?' into a field is text, not a shortcut. */
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }

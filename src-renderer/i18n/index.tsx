@@ -4,8 +4,8 @@ import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Lang } from './lang';
-import { NAMESPACES } from './messages';
-import { createDeskI18n, makeTranslate } from './translator';
+import type { Resources } from './messages';
+import { createDeskI18n, makeTranslate, namespacesOf } from './translator';
 import type { Translate } from './translator';
 
 export { langFromLocale, LOCALE_OF } from './lang';
@@ -19,14 +19,25 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue | undefined>(undefined);
 
-export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
-  const [instance] = useState(() => createDeskI18n(lang));
+/** `resources`: every namespace's tables, handed over by the shell (app/message-registry.ts). */
+export function I18nProvider({
+  lang,
+  resources,
+  children,
+}: {
+  lang: Lang;
+  resources: Resources;
+  children: ReactNode;
+}) {
+  const [instance] = useState(() => createDeskI18n(resources, lang));
   useEffect(() => {
     if (instance.language !== lang) void instance.changeLanguage(lang);
   }, [instance, lang]);
   return (
     <I18nextProvider i18n={instance}>
-      <Translations lang={lang}>{children}</Translations>
+      <Translations lang={lang} resources={resources}>
+        {children}
+      </Translations>
     </I18nextProvider>
   );
 }
@@ -35,10 +46,19 @@ export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNo
  * The one place that binds the translator: every component reads it from context. A list row calling
  * react-i18next's hook itself costs a few hooks and a subscription per row and render.
  */
-function Translations({ lang, children }: { lang: Lang; children: ReactNode }) {
+function Translations({
+  lang,
+  resources,
+  children,
+}: {
+  lang: Lang;
+  resources: Resources;
+  children: ReactNode;
+}) {
   // Bound to the language the shell resolved, so the first render is already in it.
-  const { t: fixed } = useTranslation(NAMESPACES, { lng: lang });
-  const value = useMemo(() => ({ t: makeTranslate(fixed), lang }), [fixed, lang]);
+  const namespaces = useMemo(() => namespacesOf(resources), [resources]);
+  const { t: fixed } = useTranslation(namespaces, { lng: lang });
+  const value = useMemo(() => ({ t: makeTranslate(fixed, resources), lang }), [fixed, resources, lang]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,34 +1,27 @@
-// Every message of the UI, one i18next namespace per feature. Each feature keeps its own table beside its code;
-// this file registers them. Keys stay globally unique and flat ('inbox.count'), so `t('inbox.count')` finds its
+// Every message of the UI, one i18next namespace per feature. Each feature keeps its own table beside its code
+// and registers it there: the table declares its namespace into `Messages` below (TypeScript's declaration
+// merging, so `t('inbox.count')` is typed without this file importing any feature), and the shell, which sits on
+// top, hands the tables themselves to I18nProvider (app/message-registry.ts, checked against `Messages` by the
+// type `Resources`). Keys stay globally unique and flat ('inbox.count'), so `t('inbox.count')` finds its
 // namespace without naming it (see translator.ts), and a test checks each namespace's Korean and English keys.
-import { shellEn, shellKo } from '../app/messages';
-import { inboxEn, inboxKo } from '../features/inbox/messages';
-import { inboxSyncEn, inboxSyncKo } from '../features/inbox/sync-failure-messages';
-import { keywordsEn, keywordsKo } from '../features/keywords/messages';
-import { lookbookEn, lookbookKo } from '../features/lookbook/messages';
-import { networkEn, networkKo } from '../features/network/messages';
-import { settingsEn, settingsKo } from '../features/settings/messages';
-import { templatesEn, templatesKo } from '../features/settings/template-messages';
-import { errorsEn, errorsKo } from '../ui/messages';
-import type { BaseKey } from './plurals';
+import type { BaseKey, EnglishOf } from './plurals';
 
-export const RESOURCES = {
-  shell: { ko: shellKo, en: shellEn },
-  errors: { ko: errorsKo, en: errorsEn },
-  settings: { ko: settingsKo, en: settingsEn },
-  templates: { ko: templatesKo, en: templatesEn },
-  inbox: { ko: inboxKo, en: inboxEn },
-  inboxSync: { ko: inboxSyncKo, en: inboxSyncEn },
-  lookbook: { ko: lookbookKo, en: lookbookEn },
-  keywords: { ko: keywordsKo, en: keywordsEn },
-  network: { ko: networkKo, en: networkEn },
-} as const;
+/**
+ * The Korean table of each namespace, declared by the table's own file:
+ * `declare module '…/i18n/messages' { interface Messages { inbox: typeof inboxKo } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Messages {}
 
-export type Namespace = keyof typeof RESOURCES;
-export const NAMESPACES = Object.keys(RESOURCES) as Namespace[];
+export type Namespace = keyof Messages;
+
+/** Every namespace's tables, Korean and English: what the shell hands to I18nProvider. */
+export type Resources = {
+  readonly [N in Namespace]: { readonly ko: Messages[N]; readonly en: EnglishOf<Messages[N]> };
+};
 
 type KoKey = {
-  [N in Namespace]: keyof (typeof RESOURCES)[N]['ko'];
+  [N in Namespace]: keyof Messages[N] & string;
 }[Namespace];
 
 /** A key as code names it (plural suffixes removed). */

@@ -4,9 +4,8 @@
 import i18next from 'i18next';
 import type { i18n as I18n, TFunction } from 'i18next';
 import { formatNumber } from '../format/numbers';
-import { NAMESPACES, RESOURCES } from './messages';
 import type { Lang } from './lang';
-import type { MessageKey, Namespace } from './messages';
+import type { MessageKey, Namespace, Resources } from './messages';
 
 export type { Lang } from './lang';
 
@@ -15,32 +14,44 @@ export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-/** Which namespace holds each key, so callers keep writing flat keys. */
-const NAMESPACE_OF: ReadonlyMap<string, Namespace> = new Map(
-  NAMESPACES.flatMap((ns) =>
-    Object.keys(RESOURCES[ns].ko).map((key) => [key.replace(PLURAL_SUFFIX, ''), ns] as const),
-  ),
-);
-
-export function namespaceOf(key: string): Namespace | undefined {
-  return NAMESPACE_OF.get(key);
+/** The namespaces of a set of tables, in their order. */
+export function namespacesOf(resources: Resources): Namespace[] {
+  return Object.keys(resources) as Namespace[];
 }
 
-export function createDeskI18n(lang: Lang = 'ko'): I18n {
+const NAMESPACE_MAPS = new WeakMap<Resources, ReadonlyMap<string, Namespace>>();
+
+/** Which namespace holds each key, so callers keep writing flat keys. */
+export function namespaceMap(resources: Resources): ReadonlyMap<string, Namespace> {
+  let map = NAMESPACE_MAPS.get(resources);
+  if (!map) {
+    map = new Map(
+      namespacesOf(resources).flatMap((ns) =>
+        Object.keys(resources[ns].ko).map((key) => [key.replace(PLURAL_SUFFIX, ''), ns] as const),
+      ),
+    );
+    NAMESPACE_MAPS.set(resources, map);
+  }
+  return map;
+}
+
+/** An i18next instance over the tables the shell hands over (app/message-registry.ts). */
+export function createDeskI18n(resources: Resources, lang: Lang = 'ko'): I18n {
   const instance = i18next.createInstance();
-  const resources = Object.fromEntries(
+  const namespaces = namespacesOf(resources);
+  const byLang = Object.fromEntries(
     (['ko', 'en'] as const).map((l) => [
       l,
-      Object.fromEntries(NAMESPACES.map((ns) => [ns, RESOURCES[ns][l]])),
+      Object.fromEntries(namespaces.map((ns) => [ns, resources[ns][l]])),
     ]),
   );
   void instance.init({
-    resources,
+    resources: byLang,
     lng: lang,
     supportedLngs: ['ko', 'en'],
     fallbackLng: false,
-    ns: NAMESPACES,
-    defaultNS: 'shell',
+    ns: namespaces,
+    defaultNS: namespaces[0],
     // Keys are flat strings with dots in them; nothing is nested and no key names its namespace.
     keySeparator: false,
     nsSeparator: false,
@@ -69,16 +80,16 @@ const CACHE_LIMIT = 5000;
  * The typed `t` over one language's fixed i18next function. Results are cached by key and variables: i18next
  * takes microseconds per interpolated message, and the inbox asks for the same ones on every keystroke.
  */
-export function makeTranslate(fixed: TFunction): Translate {
+export function makeTranslate(fixed: TFunction, resources: Resources): Translate {
   let translate = TRANSLATORS.get(fixed);
-  if (!translate) TRANSLATORS.set(fixed, (translate = translator(fixed)));
+  if (!translate) TRANSLATORS.set(fixed, (translate = translator(fixed, namespaceMap(resources))));
   return translate;
 }
 
 /** One translator (and cache) per fixed function, shared by every component of the same language. */
 const TRANSLATORS = new WeakMap<TFunction, Translate>();
 
-function translator(fixed: TFunction): Translate {
+function translator(fixed: TFunction, namespaceOf: ReadonlyMap<string, Namespace>): Translate {
   const cache = new Map<string, string>();
   return (key, vars) => {
     let id: string = key;
@@ -87,8 +98,8 @@ function translator(fixed: TFunction): Translate {
     if (text === undefined) {
       const options =
         vars === undefined
-          ? { ns: NAMESPACE_OF.get(key) }
-          : { ns: NAMESPACE_OF.get(key), replace: vars, count: countOf(vars['count']) };
+          ? { ns: namespaceOf.get(key) }
+          : { ns: namespaceOf.get(key), replace: vars, count: countOf(vars['count']) };
       text = String(fixed(key, options));
       if (cache.size >= CACHE_LIMIT) cache.clear();
       cache.set(id, text);
@@ -98,6 +109,10 @@ function translator(fixed: TFunction): Translate {
 }
 
 /** A translator for one language outside React (tests, and code that runs before the tree mounts). */
-export function translatorFor(lang: Lang, instance: I18n = createDeskI18n(lang)): Translate {
-  return makeTranslate(instance.getFixedT(lang));
+export function translatorOver(
+  resources: Resources,
+  lang: Lang,
+  instance: I18n = createDeskI18n(resources, lang),
+): Translate {
+  return makeTranslate(instance.getFixedT(lang), resources);
 }

@@ -1,6 +1,14 @@
-// Every failure's words: the i18n namespace 'errors'. Korean first. A headline names the cause, then the next
-// step ("마켓 요청 한도 초과 — 1분 뒤 다시 시도"); the marketplace's own reason is shown beneath it as sent.
+// The words of ui/'s shared pieces (every failure's, and the buttons and units every page shares): the i18n
+// namespace 'errors'. Korean first. A failure's headline names the cause, then the next step ("마켓 요청 한도 초과 — 1분 뒤 다시 시도"); the marketplace's own reason is
+// shown beneath it as sent.
 import type { EnglishOf } from '../i18n/plurals';
+
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../i18n/messages' {
+  interface Messages {
+    errors: typeof errorsKo;
+  }
+}
 
 export const errorsKo = {
   'error.title': '문제가 생겼습니다',
@@ -64,6 +72,19 @@ export const errorsKo = {
   'error.short.DATA_FILE': '파일 오류',
   'error.short.CANCELLED': '취소됨',
   'error.short.INTERNAL': '내부 오류',
+  // profile-label.ts: the built-in sandbox's name, wherever a profile is named.
+  'profile.sandbox': '내장 샌드박스',
+  // Words every page shares (buttons, units).
+  'common.loading': '불러오는 중…',
+  'common.retry': '다시 시도',
+  'common.close': '닫기',
+  'common.cancel': '취소',
+  'common.save': '저장',
+  'common.saving': '저장 중…',
+  'common.edit': '편집',
+  'common.dismiss': '확인',
+  'unit.hours': '시간',
+  'unit.minutes': '분',
 } as const;
 
 export const errorsEn: EnglishOf<typeof errorsKo> = {
@@ -138,4 +159,15 @@ export const errorsEn: EnglishOf<typeof errorsKo> = {
   'error.short.DATA_FILE': 'File error',
   'error.short.CANCELLED': 'Cancelled',
   'error.short.INTERNAL': 'Internal error',
+  'profile.sandbox': 'Built-in sandbox',
+  'common.loading': 'Loading…',
+  'common.retry': 'Retry',
+  'common.close': 'Close',
+  'common.cancel': 'Cancel',
+  'common.save': 'Save',
+  'common.saving': 'Saving…',
+  'common.edit': 'Edit',
+  'common.dismiss': 'OK',
+  'unit.hours': 'hours',
+  'unit.minutes': 'minutes',
 };

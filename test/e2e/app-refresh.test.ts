@@ -11,7 +11,7 @@ import type { SendNote } from '../../src-main/schema';
 import { WAITING_LOOKBACK_DAYS } from '../../src-main/services/notes-sync';
 import { addDays } from '../../src-shared/market-day';
 import { startSandbox } from '../../src-main/sandbox/server';
-import { translatorFor } from '../../src-renderer/i18n/translator';
+import { translatorFor } from '../../src-renderer/app/message-registry';
 import { createTestDeps, manualScheduler, TEST_NOW } from '../support/host-deps';
 import { saveLiveProfile } from '../support/live-profile';
 import { movingMarket } from '../support/market-clock';

@@ -5,7 +5,7 @@ import { createHandlers, requestSchemas } from '../../src-main/host/create-handl
 import { startSandbox } from '../../src-main/sandbox/server';
 import type { RunningSandbox } from '../../src-main/sandbox/server';
 import type { FaultInjection } from '../../src-main/sandbox/fault-injection';
-import { translatorFor } from '../../src-renderer/i18n/translator';
+import { translatorFor } from '../../src-renderer/app/message-registry';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { openApp } from './harness';
 import type { AppUnderTest } from './harness';

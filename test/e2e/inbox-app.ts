@@ -12,7 +12,7 @@ import type { NoteFilter } from '../../src-main/sandbox/data/notes';
 import type { SendNote } from '../../src-main/schema';
 import { formatDateTime } from '../../src-main/schema';
 import type { Lang } from '../../src-renderer/i18n/lang';
-import { translatorFor } from '../../src-renderer/i18n/translator';
+import { translatorFor } from '../../src-renderer/app/message-registry';
 import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
 import type { createTestDeps } from '../support/host-deps';
 import { TEST_NOW } from '../support/host-deps';

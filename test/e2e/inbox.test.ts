@@ -11,7 +11,7 @@ import type { SandboxOptions } from '../../src-main/sandbox/server';
 import { toInboxNote } from '../../src-main/storage/inbox-note';
 import { createMatcher } from '../../src-shared/korean-matcher';
 import { QUERY_TYPES } from '../../src-renderer/features/inbox/model/filters';
-import { translatorFor } from '../../src-renderer/i18n/translator';
+import { translatorFor } from '../../src-renderer/app/message-registry';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { activeMirror, heldNotes, seedMirror } from '../support/mirror';

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright';
 import type { Exchange } from '../../src-main/contract';
-import { translatorFor } from '../../src-renderer/i18n/translator';
+import { translatorFor } from '../../src-renderer/app/message-registry';
 
 /** Latin-letter words a Korean UI writes as they are: protocols, formats, units, key names, product names. */
 export const ALLOWED_LATIN = new Set(

@@ -21,7 +21,15 @@ type Layer =
   | 'sandbox-cli'
   | 'electron'
   | 'preload'
-  | 'renderer';
+  // The renderer's floors: api, lang ← format ← i18n ← ui ← each feature ← the shell.
+  | 'api'
+  | 'lang'
+  | 'format'
+  | 'i18n'
+  | 'ui'
+  | 'feature:inbox'
+  | 'feature:settings'
+  | 'shell';
 
 /**
  * Where a fixture of each layer is linted from (its text is given, the file need not exist; the shared reader's is
@@ -41,7 +49,20 @@ const PLACES: Record<Layer, { file: string; target: string }> = {
   'sandbox-cli': { file: 'src-main/cli/sandbox.ts', target: 'src-main/cli/sandbox' },
   electron: { file: 'src-main/electron/fixture.ts', target: 'src-main/electron/window-state' },
   preload: { file: 'src-main/preload/fixture.ts', target: 'src-main/preload/build-api' },
-  renderer: { file: 'src-renderer/features/inbox/deep/fixture.ts', target: 'src-renderer/api/desk' },
+  api: { file: 'src-renderer/api/fixture.ts', target: 'src-renderer/api/desk' },
+  lang: { file: 'src-renderer/i18n/lang.ts', target: 'src-renderer/i18n/lang' },
+  format: { file: 'src-renderer/format/fixture.ts', target: 'src-renderer/format/numbers' },
+  i18n: { file: 'src-renderer/i18n/fixture.ts', target: 'src-renderer/i18n/translator' },
+  ui: { file: 'src-renderer/ui/fixture.ts', target: 'src-renderer/ui/Dialog' },
+  'feature:inbox': {
+    file: 'src-renderer/features/inbox/deep/fixture.ts',
+    target: 'src-renderer/features/inbox',
+  },
+  'feature:settings': {
+    file: 'src-renderer/features/settings/fixture.ts',
+    target: 'src-renderer/features/settings/model/profile-form',
+  },
+  shell: { file: 'src-renderer/app/fixture.ts', target: 'src-renderer/app/App' },
 };
 
 const BELOW_HOST: Layer[] = [
@@ -53,6 +74,9 @@ const BELOW_HOST: Layer[] = [
   'contract',
   'src-shared',
 ];
+
+const UNDER_UI: Layer[] = ['api', 'lang', 'format', 'i18n'];
+const UNDER_FEATURES: Layer[] = [...UNDER_UI, 'ui'];
 
 /** What each layer may import as values, and what only as types (schema ← soap ← storage ← services ← host). */
 const MAY: Record<Layer, { values: Layer[]; types?: Layer[] }> = {
@@ -70,7 +94,19 @@ const MAY: Record<Layer, { values: Layer[]; types?: Layer[] }> = {
   'sandbox-cli': { values: ['sandbox', 'schema', 'cli', 'src-shared'] },
   electron: { values: ['host', ...BELOW_HOST, 'sandbox'] },
   preload: { values: ['contract'] },
-  renderer: { values: ['src-shared'], types: ['contract'] },
+  // The renderer reaches main only over IPC: types from the contract, nothing else of src-main.
+  api: { values: ['src-shared'], types: ['contract'] },
+  lang: { values: ['src-shared'], types: ['contract'] },
+  format: { values: ['lang', 'src-shared'], types: ['contract'] },
+  i18n: { values: ['lang', 'format', 'src-shared'], types: ['contract'] },
+  ui: { values: [...UNDER_UI, 'src-shared'], types: ['contract'] },
+  // No feature imports another, nor the shell.
+  'feature:inbox': { values: [...UNDER_FEATURES, 'src-shared'], types: ['contract'] },
+  'feature:settings': { values: [...UNDER_FEATURES, 'src-shared'], types: ['contract'] },
+  shell: {
+    values: [...UNDER_FEATURES, 'feature:inbox', 'feature:settings', 'src-shared'],
+    types: ['contract'],
+  },
 };
 
 const LAYERS = Object.keys(PLACES) as Layer[];
@@ -158,6 +194,81 @@ describe('lint-layers: every way of importing is checked', () => {
   ];
   it.each(forms)('services → host through %s is refused', async (_form, code) => {
     expect(await layerErrors('services', code)).toHaveLength(1);
+  });
+});
+
+// Default deny: under src-main, src-renderer and src-shared every file belongs to a row. A new folder is no way
+// around the table, in either direction (services → util → host would otherwise lint clean).
+async function layerErrorsAt(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${file}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'layers/layers').map((m) => m.message);
+}
+
+describe('lint-layers: default deny', () => {
+  it.each([
+    ['a folder of src-main the table does not name', 'src-main/util/fixture.ts'],
+    ['the top of src-main', 'src-main/fixture.ts'],
+    ['a folder of src-renderer the table does not name', 'src-renderer/util/fixture.ts'],
+    ['the top of src-renderer, beside main.tsx', 'src-renderer/fixture.ts'],
+    ['features/ itself, in no feature', 'src-renderer/features/fixture.ts'],
+  ])('a file in %s is an error', async (_where, file) => {
+    const errors = await layerErrorsAt(file, 'export const y = 1;\n');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(`${file} belongs to no layer`);
+  });
+
+  it('an import into an unlisted folder is an error, even from a file outside the table', async () => {
+    const code = "import { x } from '../util/helpers';\nexport const y = x;\n";
+    const fromServices = await layerErrorsAt('src-main/services/fixture.ts', code);
+    expect(fromServices).toHaveLength(1);
+    expect(fromServices[0]).toContain('../util/helpers belongs to no layer');
+    const fromTest = await layerErrorsAt(
+      'test/unit/fixture.ts',
+      "import { x } from '../../src-main/util/helpers';\nexport const y = x;\n",
+    );
+    expect(fromTest).toHaveLength(1);
+    // A test may import any listed layer.
+    expect(
+      await layerErrorsAt(
+        'test/unit/fixture.ts',
+        "import { x } from '../../src-main/host/assemble-host';\nexport const y = x;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('services → host through a new src-main/util/ is refused on both steps', async () => {
+    const errors = await layerErrorsAt(
+      'src-main/util/fixture.ts',
+      "import { x } from '../host/assemble-host';\nexport const y = x;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('src-main/util/fixture.ts belongs to no layer');
+  });
+
+  it('main.tsx belongs to the shell', async () => {
+    expect(
+      await layerErrorsAt(
+        'src-renderer/main.tsx',
+        "import { App } from './app/App';\nexport const y = App;\n",
+      ),
+    ).toEqual([]);
+    const up = await layerErrorsAt(
+      'src-renderer/ui/fixture.ts',
+      "import { x } from '../main';\nexport const y = x;\n",
+    );
+    expect(up).toHaveLength(1);
+    expect(up[0]).toContain('ui may not import shell');
+  });
+
+  it('a feature importing another feature is refused, deep or by its folder', async () => {
+    for (const target of ['../inbox', '../inbox/use-notes', '../inbox/model/waiting']) {
+      const errors = await layerErrorsAt(
+        'src-renderer/features/settings/fixture.ts',
+        `import { x } from '${target}';\nexport const y = x;\n`,
+      );
+      expect(errors, target).toHaveLength(1);
+      expect(errors[0]).toContain('feature:settings may not import feature:inbox');
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Images, ListFilter, X } from 'lucide-react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
 import { call } from '../../api/desk';
-import { useShellSlots } from '../../app/shell-slots';
+import { useShellSlots } from '../../ui/shell-slots';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorPanel } from '../../ui/ErrorPanel';

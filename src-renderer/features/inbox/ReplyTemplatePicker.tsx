@@ -7,12 +7,12 @@ import { ClipboardCopy, TriangleAlert } from 'lucide-react';
 import type { InboxNote } from '../../../src-main/contract';
 import { NOTE_FIELDS } from '../../../src-shared/note-fields';
 import { useSettingsValue, useUpdateSettings } from '../../api/settings';
-import { isTyping } from '../../app/shortcuts';
+import { isTyping } from '../../ui/is-typing';
 import { useI18n } from '../../i18n';
 import { LOCALE_OF } from '../../i18n/lang';
 import type { Lang } from '../../i18n/lang';
-import { choiceKey, fillTemplate, noteLanguage, pickTemplate, rankTemplates } from './model/reply-template';
-import type { FilledTemplate } from './model/reply-template';
+import { choiceKey, fillTemplate, noteLanguage, pickTemplate, rankTemplates } from '../../ui/reply-template';
+import type { FilledTemplate } from '../../ui/reply-template';
 import './inbox-extras.css';
 
 export function ReplyTemplatePicker({ note }: { note: InboxNote }) {

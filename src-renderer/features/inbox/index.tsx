@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InboxNote, NoteLocalMark, SettingsView } from '../../../src-main/contract';
 import { settingsQuery, useConnectionInfo } from '../../api/queries';
 import { useUpdateSettings } from '../../api/settings';
-import { PageToolbar } from '../../app/shell-slots';
+import { PageToolbar } from '../../ui/shell-slots';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { FacetBar, TopFilters } from './FilterBar';

@@ -1,6 +1,13 @@
 // The inbox feature's messages: the i18n namespace 'inbox'. Korean first; a key ending in _other takes a count.
 import type { EnglishOf } from '../../i18n/plurals';
 
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../../i18n/messages' {
+  interface Messages {
+    inbox: typeof inboxKo;
+  }
+}
+
 export const inboxKo = {
   'inbox.search': '검색',
   'inbox.search.placeholder': '제목·내용·구매자·상품·주문번호·문의번호 (초성, 번호 일부 가능)  /',

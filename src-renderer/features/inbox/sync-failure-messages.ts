@@ -3,6 +3,13 @@
 // vocabulary (ui/messages.ts); these only say how far it reached.
 import type { EnglishOf } from '../../i18n/plurals';
 
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../../i18n/messages' {
+  interface Messages {
+    inboxSync: typeof inboxSyncKo;
+  }
+}
+
 export const inboxSyncKo = {
   'inbox.syncFailure.days_other': '{count, number}일',
   'inbox.syncFailure.sellers_other': '{count, number}명',

@@ -4,7 +4,7 @@
 // handler is an effect event, so it sees this render's rows and filters without re-subscribing.
 import { useEffect, useEffectEvent } from 'react';
 import type { RefObject } from 'react';
-import { isTyping } from '../../app/shortcuts';
+import { isTyping } from '../../ui/is-typing';
 
 export interface InboxKeyActions {
   searchRef: RefObject<HTMLInputElement | null>;

@@ -3,7 +3,7 @@
 // so a keystroke in the search box redoes only the search and what follows it.
 import { useEffect, useMemo } from 'react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
-import { useAfterPaint } from '../../app/use-after-paint';
+import { useAfterPaint } from '../../ui/use-after-paint';
 import { waitingOverHours } from './model/filters';
 import type { InboxFilters, ResolvedRange } from './model/filters';
 import { buildColumns, facetCache, narrowView } from './model/note-columns';

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import type { InboxNote } from '../../../src-main/contract';
-import { useNavIntent } from '../../app/shell-slots';
+import { useNavIntent } from '../../ui/shell-slots';
 import { rowOfSeq, seqNosOf } from './model/note-columns';
 import type { NoteColumns } from './model/note-columns';
 import { listedOnly, nearestListedRow } from './model/pane-follow';

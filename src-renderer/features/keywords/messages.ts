@@ -1,6 +1,13 @@
 // The keywords feature's messages: the i18n namespace 'keywords'. Korean first; a key ending in _other takes a count.
 import type { EnglishOf } from '../../i18n/plurals';
 
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../../i18n/messages' {
+  interface Messages {
+    keywords: typeof keywordsKo;
+  }
+}
+
 export const keywordsKo = {
   'kw.search.label': '검색어 힌트',
   'kw.search.placeholder': '검색어를 입력하세요 (예: 나이키, ㄴㅇㅋ)',

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Monitor, Smartphone } from 'lucide-react';
 import type { Lookbook, LookbookElement, LookbookItem } from '../../../src-main/contract';
-import { PageToolbar, useNavIntent } from '../../app/shell-slots';
+import { PageToolbar, useNavIntent } from '../../ui/shell-slots';
 import { useConnectionInfo } from '../../api/queries';
 import { useSettingsValue } from '../../api/settings';
 import { useI18n } from '../../i18n';

@@ -1,6 +1,13 @@
 // The lookbook feature's messages: the i18n namespace 'lookbook'. Korean first; a key ending in _other takes a count.
 import type { EnglishOf } from '../../i18n/plurals';
 
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../../i18n/messages' {
+  interface Messages {
+    lookbook: typeof lookbookKo;
+  }
+}
+
 export const lookbookKo = {
   'lookbook.seller': '판매자 ID',
   'lookbook.seller.placeholder': '판매자 ID 입력 또는 선택',

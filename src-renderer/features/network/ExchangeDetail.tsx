@@ -4,7 +4,7 @@ import type { Exchange } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import { describeExchangeError } from '../../ui/describe-error';
 import { ErrorPartsPanel } from '../../ui/ErrorPanel';
-import { useFormats } from '../../format/use-formats';
+import { useFormats } from '../../ui/use-formats';
 import { isOk } from './ExchangeTable';
 import { prettyXml } from './model/xml-pretty';
 

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { ExchangeSummary } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import { describeExchangeError, shortErrorLabel } from '../../ui/describe-error';
-import { useFormats } from '../../format/use-formats';
+import { useFormats } from '../../ui/use-formats';
 
 export const rowId = (id: number) => `network-row-${id}`;
 export const isOk = (x: ExchangeSummary) => x.status === 200 && !x.error;

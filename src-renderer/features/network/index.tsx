@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { NetworkListRequest } from '../../../src-main/contract';
-import { PageToolbar } from '../../app/shell-slots';
+import { PageToolbar } from '../../ui/shell-slots';
 import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { CurlDialog } from './CurlDialog';

@@ -1,6 +1,13 @@
 // The network feature's messages: the i18n namespace 'network'. Korean first; a key ending in _other takes a count.
 import type { EnglishOf } from '../../i18n/plurals';
 
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../../i18n/messages' {
+  interface Messages {
+    network: typeof networkKo;
+  }
+}
+
 export const networkKo = {
   'network.filter.operation': '작업',
   'network.filter.operation.all': '모든 작업',

@@ -15,7 +15,7 @@ import { useUpdateSettings } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import type { Lang } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
-import { PLACEHOLDERS } from '../inbox/model/reply-template';
+import { PLACEHOLDERS } from '../../ui/reply-template';
 import './reply-templates.css';
 import { Field } from '../../ui/Field';
 

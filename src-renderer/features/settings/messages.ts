@@ -1,6 +1,13 @@
 // The settings feature's messages: the i18n namespace 'settings'. Korean first.
 import type { EnglishOf } from '../../i18n/plurals';
 
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../../i18n/messages' {
+  interface Messages {
+    settings: typeof settingsKo;
+  }
+}
+
 export const settingsKo = {
   'settings.general': '일반',
   'settings.language': '언어',

@@ -6,7 +6,7 @@ import type { DeskError, ErrorCode } from '../../../src-main/contract';
 import { DeskCallError } from '../../../src-renderer/api/desk';
 import { sharedFailureGroups } from '../../../src-renderer/features/keywords/model/shared-failures';
 import type { Lang } from '../../../src-renderer/i18n/lang';
-import { translatorFor } from '../../../src-renderer/i18n/translator';
+import { translatorFor } from '../../../src-renderer/app/message-registry';
 import {
   describeError,
   describeExchangeError,

@@ -18,7 +18,7 @@ import {
 } from '../../../src-renderer/features/lookbook/model/numeric-field';
 import { findingText } from '../../../src-renderer/features/lookbook/model/finding-text';
 import { groupByPage } from '../../../src-renderer/features/lookbook/model/page-groups';
-import { translatorFor } from '../../../src-renderer/i18n/translator';
+import { translatorFor } from '../../../src-renderer/app/message-registry';
 import { estimatedFrameHeight, frameDocument } from '../../../src-renderer/features/lookbook/model/srcdoc';
 
 const el = (over: Partial<LookbookElement>, i: number): LookbookElement => ({

@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_OF } from '../../../src-renderer/i18n/lang';
 import type { Lang } from '../../../src-renderer/i18n/lang';
-import { NAMESPACES, RESOURCES } from '../../../src-renderer/i18n/messages';
+import {
+  NAMESPACES,
+  RESOURCES,
+  namespaceOf,
+  translatorFor,
+} from '../../../src-renderer/app/message-registry';
 import type { MessageKey } from '../../../src-renderer/i18n/messages';
-import { namespaceOf, translatorFor } from '../../../src-renderer/i18n/translator';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -15,6 +19,13 @@ function sources(dir: string): string[] {
 }
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** The renderer's row of a file: the shell, one feature, or 'ui' for ui/ and the rows under it. */
+function rowOf(file: string): string {
+  const path = file.split('\\').join('/');
+  if (/^src-renderer\/(app\/|main\.tsx$)/.test(path)) return 'shell';
+  const feature = /^src-renderer\/features\/([^/]+)\//.exec(path);
+  return feature ? `feature:${feature[1]}` : 'ui';
+}
 const table = (ns: (typeof NAMESPACES)[number], lang: Lang): Record<string, string> => RESOURCES[ns][lang];
 const baseKeys = (t: Record<string, string>) => [
   ...new Set(Object.keys(t).map((k) => k.replace(PLURAL, ''))),
@@ -80,6 +91,26 @@ describe('messages', () => {
         seen.set(key, ns);
       }
     }
+  });
+
+  it('a file speaks only the messages of its own row and the rows under it (a feature, ui; never the shell)', () => {
+    // Who declares each namespace, read from the tables' own `declare module` (not from the registry).
+    const owner = new Map<string, string>();
+    for (const file of sources('src-renderer')) {
+      const declared = /interface Messages \{\s*(\w+):/.exec(readFileSync(file, 'utf8'));
+      if (declared) owner.set(declared[1]!, rowOf(file));
+    }
+    expect(owner.size).toBe(NAMESPACES.length);
+    const wrong: string[] = [];
+    for (const file of sources('src-renderer')) {
+      const row = rowOf(file);
+      if (row === 'shell') continue;
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.-]+)'/g)) {
+        const from = owner.get(namespaceOf(m[1]!) ?? '');
+        if (from !== 'ui' && from !== row) wrong.push(`${file}: ${m[1]} (${from})`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('every literal key the renderer uses exists', () => {

@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxNote } from '../../../src-main/contract';
 import { detailRows } from '../../../src-renderer/features/inbox/model/note-detail-rows';
-import { RESOURCES } from '../../../src-renderer/i18n/messages';
-import { namespaceOf } from '../../../src-renderer/i18n/translator';
+import { RESOURCES, namespaceOf } from '../../../src-renderer/app/message-registry';
 import { NOTE_FIELDS } from '../../../src-shared/note-fields';
 import type { NoteField } from '../../../src-shared/note-fields';
 

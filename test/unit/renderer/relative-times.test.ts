@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMarketDay, formatRelative } from '../../../src-renderer/format/relative-times';
 import { formatWaiting } from '../../../src-renderer/features/inbox/model/waiting';
-import { translatorFor } from '../../../src-renderer/i18n/translator';
+import { translatorFor } from '../../../src-renderer/app/message-registry';
 import { groupFailures } from '../../../src-shared/sync-failures';
 
 const NOW = Date.UTC(2026, 10, 24, 3, 0, 0);

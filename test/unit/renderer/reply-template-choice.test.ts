@@ -5,11 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReplyTemplate } from '../../../src-main/contract';
 import { starterTemplates } from '../../../src-main/storage/reply-templates';
-import {
-  noteLanguage,
-  pickTemplate,
-  rankTemplates,
-} from '../../../src-renderer/features/inbox/model/reply-template';
+import { noteLanguage, pickTemplate, rankTemplates } from '../../../src-renderer/ui/reply-template';
 import { INQUIRY_TYPES } from '../../../src-shared/note-fields';
 
 /** The sandbox's buyer questions, as its generator writes them (resources/sandbox/note-templates.json). */

@@ -1,7 +1,7 @@
 // Filling a saved reply from a note: every placeholder in either language gets the note's value, and one the note
 // has no value for stays as written and is reported, so "Order  ships today" can never be copied unnoticed.
 import { describe, expect, it } from 'vitest';
-import { fillTemplate } from '../../../src-renderer/features/inbox/model/reply-template';
+import { fillTemplate } from '../../../src-renderer/ui/reply-template';
 import { starterTemplates } from '../../../src-main/storage/reply-templates';
 
 const ordered = {

@@ -10,7 +10,7 @@ import {
   marksFromIssues,
   profileOf,
 } from '../../../src-renderer/features/settings/model/profile-form';
-import { translatorFor } from '../../../src-renderer/i18n/translator';
+import { translatorFor } from '../../../src-renderer/app/message-registry';
 
 const good: Profile = {
   id: 'live-1',

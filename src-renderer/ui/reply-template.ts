@@ -5,7 +5,7 @@
 // as written too, and reported: filled with nothing, "주문번호 {주문번호} 상품은" would read "주문번호  상품은",
 // a sentence a seller can send without noticing, while "{주문번호}" cannot be missed in the preview or the
 // marketplace's reply box.
-import type { InboxNote } from '../../../../src-shared/note-fields';
+import type { InboxNote } from '../../src-shared/note-fields';
 
 export type TemplateField = 'buyerId' | 'itemName' | 'itemNo' | 'orderNo' | 'sellerId';
 

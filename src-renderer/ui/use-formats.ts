@@ -2,11 +2,11 @@
 import { useMemo } from 'react';
 import { useSettingsValue } from '../api/settings';
 import { useI18n } from '../i18n';
-import { dateTimeFormat } from './date-times';
-import type { DateTimeFormat } from './date-times';
-import { formatWon } from './money';
-import type { ShownValue } from './money';
-import { formatBytes, formatMilliseconds, formatNumber } from './numbers';
+import { dateTimeFormat } from '../format/date-times';
+import type { DateTimeFormat } from '../format/date-times';
+import { formatWon } from '../format/money';
+import type { ShownValue } from '../format/money';
+import { formatBytes, formatMilliseconds, formatNumber } from '../format/numbers';
 
 export interface Formats extends DateTimeFormat {
   number(n: number): string;

@@ -3,5 +3,5 @@ import type { Translate } from '../i18n/translator';
 
 /** The built-in sandbox is named in the UI's language; a live profile by the name its seller gave it. */
 export function profileLabel(profile: Pick<Profile, 'kind' | 'name'>, t: Translate): string {
-  return profile.kind === 'sandbox' ? t('status.sandboxProfile') : profile.name;
+  return profile.kind === 'sandbox' ? t('profile.sandbox') : profile.name;
 }

@@ -1,5 +1,13 @@
-// Reply templates' words, in Settings and in the inbox's detail pane (i18n namespace 'templates'). Korean first.
-import type { EnglishOf } from '../../i18n/plurals';
+// Reply templates' words, in Settings and in the inbox's detail pane (i18n namespace 'templates'), beside the
+// model both use (reply-template.ts). Korean first.
+import type { EnglishOf } from '../i18n/plurals';
+
+// This table's namespace, registered where the table lives (the shell hands the table itself to I18nProvider).
+declare module '../i18n/messages' {
+  interface Messages {
+    templates: typeof templatesKo;
+  }
+}
 
 export const templatesKo = {
   'templates.title': '답변 서식',
