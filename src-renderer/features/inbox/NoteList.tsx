@@ -115,7 +115,7 @@ export function NoteList(props: {
     const n = k >= 0 && k < rows.length ? notes[rows[k]!] : undefined;
     if (n && title) {
       const handled = local[String(n.seqNo)]?.handled === true;
-      cell.title = title(rowFacts(n, handled, { now, slaHours, time, t }));
+      cell.title = title(rowFacts(n, handled, { now, slaHours, time, t, lang }));
     }
   };
 
@@ -222,9 +222,9 @@ const Row = memo(function Row(props: {
   search: string;
   onClick: (index: number, e: MouseEvent) => void;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { note: n, index, selected, handled, now, slaHours, time, search } = props;
-  const facts = rowFacts(n, handled, { now, slaHours, time, t });
+  const facts = rowFacts(n, handled, { now, slaHours, time, t, lang });
   const classes = ['note-row'];
   if (selected) classes.push('selected');
   if (props.isCursor) classes.push('cursor');

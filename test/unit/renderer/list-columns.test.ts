@@ -60,7 +60,7 @@ const time: ListTime = {
   duration: (ms) => `dur:${ms}`,
 };
 const t = translatorFor('en');
-const env = { now: AT + 30 * 3_600_000, slaHours: 24, time, t };
+const env = { now: AT + 30 * 3_600_000, slaHours: 24, time, t, lang: 'en' as const };
 
 const field = (f: Partial<NoteField> & Pick<NoteField, 'key' | 'kind'>): NoteField => ({
   wire: f.key,

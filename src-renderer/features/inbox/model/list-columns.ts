@@ -38,12 +38,14 @@ export interface RowFacts {
   slaHours: number;
   time: ListTime;
   t: Translate;
+  /** The UI's language (numbers: format/numbers.ts). */
+  lang: Lang;
 }
 
 export function rowFacts(
   note: InboxNote,
   handled: boolean,
-  env: Pick<RowFacts, 'now' | 'slaHours' | 'time' | 't'>,
+  env: Pick<RowFacts, 'now' | 'slaHours' | 'time' | 't' | 'lang'>,
 ): RowFacts {
   // A handled note is done for now: it shows how long it has been open, but no longer counts against the SLA.
   const open = note.replyStatus === 'NoReply';
