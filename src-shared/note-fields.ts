@@ -64,6 +64,11 @@ export interface NoteField {
    * with their buttons; a new field with `detail: true` needs no change to the pane.
    */
   readonly detail?: boolean;
+  /**
+   * A column of the inbox's list, after the columns it lays out itself, headed by the same message
+   * `inbox.field.<key>`; its grid track, one or per UI language (features/inbox/model/list-columns.ts).
+   */
+  readonly list?: { readonly width: string | { readonly ko: string; readonly en: string } };
 }
 
 /** SendNote's attributes in the spec's order (the command line's CSV header follows it). */

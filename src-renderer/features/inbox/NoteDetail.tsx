@@ -10,7 +10,7 @@ import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { detailRows } from './model/note-detail-rows';
-import { isPastSla } from './model/note-view';
+import { isPastSla } from './model/note-state';
 import { AnswerOnMarket } from './AnswerOnMarket';
 import { ReplyTemplatePicker } from './ReplyTemplatePicker';
 import type { TimeFormat } from './time-format';

@@ -11,30 +11,19 @@
 // the window instead of one per row, which the browser lays out, paints and hands to the compositor for
 // less on each keystroke (measured against per-row transforms, builds alternated on one machine).
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { MouseEvent, RefObject } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode, RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
 import { searchMarks } from '../../../src-shared/note-search';
 import { useI18n } from '../../i18n';
-import type { MessageKey } from '../../i18n/messages';
 import { Marked } from '../../ui/Marked';
 import type { InboxFilters, SortKey } from './model/filters';
-import { isPastSla } from './model/note-view';
+import { GRID_TEMPLATES, LIST_COLUMNS, cellClass, headerCells, rowFacts } from './model/list-columns';
+import type { CellContent, CellPart } from './model/list-columns';
 import type { TimeFormat } from './time-format';
 
 export const ROW_HEIGHT = 34;
-
-const COLUMNS: { key: SortKey; label: MessageKey; className: string }[] = [
-  { key: 'status', label: 'inbox.col.status', className: 'c-status' },
-  { key: 'type', label: 'inbox.col.type', className: 'c-type' },
-  { key: 'title', label: 'inbox.col.title', className: 'c-title' },
-  { key: 'buyer', label: 'inbox.col.buyer', className: 'c-buyer' },
-  { key: 'item', label: 'inbox.col.item', className: 'c-item' },
-  { key: 'order', label: 'inbox.col.order', className: 'c-order' },
-  { key: 'received', label: 'inbox.col.received', className: 'c-received' },
-  { key: 'waiting', label: 'inbox.col.waiting', className: 'c-waiting' },
-];
 
 export const rowId = (seqNo: number) => `note-row-${seqNo}`;
 
@@ -89,7 +78,7 @@ export function NoteList(props: {
   /** The search box's text: what it matched in a row's title, buyer, item and order is marked. */
   search: string;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { notes, rows, cursorIndex, cursor, selected, sort, time, now, slaHours, local } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const port = useViewport(scroller);
@@ -121,9 +110,13 @@ export function NoteList(props: {
     const cell = (e.target as Element).closest('[role="gridcell"]');
     const row = cell?.parentElement;
     if (!(cell instanceof HTMLElement) || !row) return;
+    const title = LIST_COLUMNS[Array.prototype.indexOf.call(row.children, cell)]?.title;
     const k = Number(row.getAttribute('aria-rowindex')) - 2;
     const n = k >= 0 && k < rows.length ? notes[rows[k]!] : undefined;
-    if (n) cell.title = cellTitle(cell.className, n, time);
+    if (n && title) {
+      const handled = local[String(n.seqNo)]?.handled === true;
+      cell.title = title(rowFacts(n, handled, { now, slaHours, time, t, lang }));
+    }
   };
 
   const visible = [];
@@ -151,6 +144,8 @@ export function NoteList(props: {
   return (
     <div
       className="note-grid"
+      // The columns' tracks in the UI's language, from the column table (inbox.css reads --note-grid).
+      style={{ '--note-grid': GRID_TEMPLATES[lang] } as CSSProperties}
       role="grid"
       aria-label={t('inbox.list.label')}
       aria-rowcount={rows.length + 1}
@@ -160,32 +155,30 @@ export function NoteList(props: {
       data-testid="note-list"
     >
       <div className="note-head" role="row" aria-rowindex={1}>
-        {COLUMNS.map((c) => {
-          const active = c.key === sort.key;
-          // How the column's own values run down the list. The waiting column shows how long each note has
-          // waited, so the order that puts the oldest note first (the sort's ascending, by received time) shows
-          // its values from the longest wait down: descending, and a screen reader and the arrow say so.
-          const down = c.key === 'waiting' ? sort.dir === 'asc' : sort.dir === 'desc';
-          return (
-            <div
-              key={c.key}
-              role="columnheader"
-              className={c.className}
-              title={t(c.label)}
-              aria-sort={active ? (down ? 'descending' : 'ascending') : undefined}
-            >
+        {headerCells(LIST_COLUMNS, sort).map((c) => (
+          <div
+            key={c.id}
+            role="columnheader"
+            className={c.className}
+            title={t(c.label)}
+            aria-sort={c.direction}
+          >
+            {c.sortable ? (
               <button
                 type="button"
                 className="sort-btn"
                 title={t('inbox.sort.hint')}
-                onClick={() => props.onSort(c.key)}
+                onClick={() => props.onSort(c.id as SortKey)}
               >
                 {t(c.label)}
-                {active && (down ? <ArrowDown size={12} aria-hidden /> : <ArrowUp size={12} aria-hidden />)}
+                {c.direction === 'descending' && <ArrowDown size={12} aria-hidden />}
+                {c.direction === 'ascending' && <ArrowUp size={12} aria-hidden />}
               </button>
-            </div>
-          );
-        })}
+            ) : (
+              t(c.label)
+            )}
+          </div>
+        ))}
       </div>
       <div className="note-scroll" ref={scroller} data-testid="note-scroll" onMouseOver={onHover}>
         <div style={{ height: count * ROW_HEIGHT }}>
@@ -198,13 +191,21 @@ export function NoteList(props: {
   );
 }
 
-/** The tooltip of a cell: the whole text where a cell may cut it short, the absolute time for the relative one. */
-function cellTitle(className: string, n: InboxNote, time: TimeFormat): string {
-  if (className.includes('c-title')) return n.title;
-  if (className.includes('c-item')) return `${n.itemName} (${n.itemNo})`;
-  if (className.includes('c-received')) return time.absolute(n.at);
-  if (className.includes('c-buyer')) return n.buyerId;
-  return '';
+/** A cell's parts as elements: text, text with the search's matches marked, a span. */
+function renderCell(content: CellContent, search: string): ReactNode {
+  if (content === undefined || typeof content === 'string') return content;
+  if (!Array.isArray(content)) return renderPart(content as CellPart, search);
+  return (content as readonly CellPart[]).map((p, i) => renderPart(p, search, i));
+}
+
+function renderPart(p: CellPart, search: string, key?: number): ReactNode {
+  if (typeof p === 'string') return p;
+  if ('marked' in p) return <Marked key={key} text={p.marked} ranges={searchMarks(search, p.marked)} />;
+  return (
+    <span key={key} className={p.className} title={p.title} data-testid={p.testId}>
+      {p.span}
+    </span>
+  );
 }
 
 const Row = memo(function Row(props: {
@@ -221,15 +222,9 @@ const Row = memo(function Row(props: {
   search: string;
   onClick: (index: number, e: MouseEvent) => void;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { note: n, index, selected, handled, now, slaHours, time, search } = props;
-  // A handled note is done for now: it shows how long it has been open, but no longer counts against the SLA.
-  const open = n.replyStatus === 'NoReply';
-  const waiting = open && !handled;
-  const late = waiting && isPastSla(n, now, slaHours);
-  const waited = open ? time.duration(now - n.at) : undefined;
-  // Narrow columns cut English words: the whole one is the cell's tooltip.
-  const statusLabel = t(waiting || !open ? `inbox.status.${n.replyStatus}` : 'inbox.status.Handled');
+  const facts = rowFacts(n, handled, { now, slaHours, time, t, lang });
   const classes = ['note-row'];
   if (selected) classes.push('selected');
   if (props.isCursor) classes.push('cursor');
@@ -250,46 +245,11 @@ const Row = memo(function Row(props: {
       }}
       onClick={(e) => props.onClick(index, e)}
     >
-      <div
-        role="gridcell"
-        className={waiting ? 'c-status noreply' : open ? 'c-status handled' : 'c-status replied'}
-        title={statusLabel}
-      >
-        {statusLabel}
-      </div>
-      <div role="gridcell" className="c-type">
-        {t(`inbox.type.${n.queryType}` as MessageKey)}
-      </div>
-      <div role="gridcell" className="c-title">
-        {handled && !open && <span className="handled-tag">{t('inbox.handled')}</span>}
-        <Marked text={n.title} ranges={searchMarks(search, n.title)} />
-      </div>
-      <div role="gridcell" className="c-buyer">
-        <Marked text={n.buyerId} ranges={searchMarks(search, n.buyerId)} />
-      </div>
-      <div role="gridcell" className="c-item">
-        <Marked text={n.itemName} ranges={searchMarks(search, n.itemName)} />
-      </div>
-      <div role="gridcell" className="c-order num">
-        {n.orderNo === undefined ? '—' : <Marked text={n.orderNo} ranges={searchMarks(search, n.orderNo)} />}
-      </div>
-      <div role="gridcell" className="c-received num">
-        {time.relativeNarrow(n.at)}
-      </div>
-      <div role="gridcell" className="c-waiting num">
-        {open && (
-          <>
-            <span className={late ? 'waiting late' : waiting ? 'waiting' : 'waiting muted'} title={waited}>
-              {waited}
-            </span>
-            {late && (
-              <span className="sla-badge" data-testid="sla-badge">
-                {t('inbox.sla.past')}
-              </span>
-            )}
-          </>
-        )}
-      </div>
+      {LIST_COLUMNS.map((c) => (
+        <div key={c.id} role="gridcell" className={cellClass(c, facts)}>
+          {renderCell(c.cell(facts), search)}
+        </div>
+      ))}
     </div>
   );
 });

@@ -13,7 +13,8 @@ import {
   viewOf,
 } from '../../../src-renderer/features/inbox/model/note-columns';
 import type { Counts, Summary, ViewQuery } from '../../../src-renderer/features/inbox/model/note-columns';
-import { isPastSla, sortOrder } from '../../../src-renderer/features/inbox/model/note-view';
+import { isPastSla } from '../../../src-renderer/features/inbox/model/note-state';
+import { sortOrder } from '../../../src-renderer/features/inbox/model/note-view';
 import {
   addDays,
   dayEndMs,

@@ -117,18 +117,19 @@ describe('forward migrations', () => {
   it('adds a column for a field added to the note table, empty for the notes already held', () => {
     const db = openDatabase(join(tmp(), 'm.sqlite'), { maxVersion: MIRROR_VERSION });
     migrate(db, { nowMs: NOW });
+    // A made-up field: docs/adding-a-field.md's example (AnswerDate) may be added to the real table.
     const added: NoteField = {
-      key: 'answerDate',
-      wire: 'AnswerDate',
+      key: 'sampleRepliedAt',
+      wire: 'SampleRepliedAt',
       kind: 'dateTime',
       optional: true,
-      column: 'answer_date',
+      column: 'sample_replied_at',
       payload: 'plain',
-      label: { ko: '답변 시각', en: 'Answered' },
+      label: { ko: '샘플 시각', en: 'Sample' },
       exportOrder: 11,
       exportWidth: 20,
     };
-    expect(ensureFieldColumns(db, [...NOTE_FIELDS, added])).toEqual(['answer_date']);
+    expect(ensureFieldColumns(db, [...NOTE_FIELDS, added])).toEqual(['sample_replied_at']);
     expect(ensureFieldColumns(db, [...NOTE_FIELDS, added])).toEqual([]);
     db.close();
   });

@@ -11,6 +11,7 @@ import {
   marketDayOf,
 } from '../../../../src-shared/market-day';
 import { INQUIRY_TYPES, REPLY_STATUSES } from '../../../../src-shared/note-fields';
+import { SORT_KEYS } from './list-columns';
 
 export const RANGE_PRESETS = ['today', '3d', '7d', '30d', '90d', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -20,16 +21,7 @@ export const STATUSES = ['All', WAITING, 'Handled', ...ANSWERED] as const;
 export type StatusFilter = (typeof STATUSES)[number];
 /** The inquiry-type chips. */
 export const QUERY_TYPES = INQUIRY_TYPES;
-export const SORT_KEYS = [
-  'status',
-  'type',
-  'title',
-  'buyer',
-  'item',
-  'order',
-  'received',
-  'waiting',
-] as const;
+/** The list's sortable columns (list-columns.ts). */
 export type SortKey = (typeof SORT_KEYS)[number];
 /** Notes still waiting longer than the reply SLA, or than 48 hours; '' for no such filter. */
 export const WAITING_FILTERS = ['', 'sla', '48h'] as const;

@@ -1,10 +1,12 @@
 // From the cached notes to what the inbox shows, per data revision: the search index (its forms are built
 // while the app is idle, see index.tsx) and the display order. The filter pass itself is note-columns.ts.
-import type { InboxNote, NoteLocalMark } from '../../../../src-main/contract';
+import type { InboxNote } from '../../../../src-main/contract';
 import { createTextIndex } from '../../../../src-shared/korean-matcher';
 import type { TextIndex } from '../../../../src-shared/korean-matcher';
 import { numberAlternative, searchTextOf } from '../../../../src-shared/note-search';
-import type { InboxFilters, SortKey } from './filters';
+import type { InboxFilters } from './filters';
+import { columnComparator } from './list-columns';
+import type { Marks } from './note-state';
 
 export interface SearchIndex {
   notes: readonly InboxNote[];
@@ -33,47 +35,6 @@ export function searchHits(index: SearchIndex, query: string): Uint8Array | unde
   return both;
 }
 
-const collator = new Intl.Collator('ko', { numeric: true });
-
-type Marks = Readonly<Record<string, NoteLocalMark>>;
-
-/** Waiting 0, handled 1, answered 2: the order of the status chips. */
-function stateRank(n: InboxNote, local: Marks): number {
-  if (n.replyStatus !== 'NoReply') return 2;
-  return local[n.seqNo]?.handled === true ? 1 : 0;
-}
-
-function compareBy(key: SortKey, local: Marks): (a: InboxNote, b: InboxNote) => number {
-  switch (key) {
-    case 'status':
-      // Waiting, then handled, then answered in ascending order.
-      return (a, b) => stateRank(a, local) - stateRank(b, local);
-    case 'waiting':
-      // Ascending: what still waits first, the longest wait first (the oldest); handled and answered after it.
-      return (a, b) => Math.min(stateRank(a, local), 1) - Math.min(stateRank(b, local), 1) || a.at - b.at;
-    case 'type':
-      return (a, b) => collator.compare(a.queryType, b.queryType);
-    case 'title':
-      return (a, b) => collator.compare(a.title, b.title);
-    case 'buyer':
-      return (a, b) => collator.compare(a.buyerId, b.buyerId);
-    case 'item':
-      return (a, b) => collator.compare(a.itemName, b.itemName);
-    case 'order':
-      return (a, b) => compareDigits(a.orderNo, b.orderNo);
-    case 'received':
-      return (a, b) => a.at - b.at;
-  }
-}
-
-/** Order numbers are longs beyond 2^53: compare as digit strings, absent ones last. */
-function compareDigits(a: string | undefined, b: string | undefined): number {
-  if (a === b) return 0;
-  if (a === undefined) return 1;
-  if (b === undefined) return -1;
-  return a.length - b.length || (a < b ? -1 : 1);
-}
-
 /**
  * Positions of `notes` in sorted order, computed once per data or sort change; ties fall back to oldest first,
  * then SeqNo, so the order is total and stable.
@@ -83,7 +44,7 @@ export function sortOrder(
   sort: InboxFilters['sort'],
   local: Marks = {},
 ): Int32Array {
-  const primary = compareBy(sort.key, local);
+  const primary = columnComparator(sort.key, local);
   const sign = sort.dir === 'asc' ? 1 : -1;
   const order = Int32Array.from(notes.keys());
   return order.sort((x, y) => {
@@ -91,8 +52,4 @@ export function sortOrder(
     const b = notes[y]!;
     return sign * primary(a, b) || a.at - b.at || a.seqNo - b.seqNo;
   });
-}
-
-export function isPastSla(n: InboxNote, nowMs: number, slaHours: number): boolean {
-  return n.replyStatus === 'NoReply' && nowMs - n.at > slaHours * 3_600_000;
 }
