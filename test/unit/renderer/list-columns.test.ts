@@ -17,8 +17,7 @@ import {
 import type { ListColumn, ListTime } from '../../../src-renderer/features/inbox/model/list-columns';
 import { sortOrder } from '../../../src-renderer/features/inbox/model/note-view';
 import type { MessageKey } from '../../../src-renderer/i18n/messages';
-import { RESOURCES } from '../../../src-renderer/i18n/messages';
-import { namespaceOf, translatorFor } from '../../../src-renderer/i18n/translator';
+import { namespaceOf, RESOURCES, translatorFor } from '../../../src-renderer/app/message-registry';
 import { NOTE_FIELDS } from '../../../src-shared/note-fields';
 import type { NoteField } from '../../../src-shared/note-fields';
 
