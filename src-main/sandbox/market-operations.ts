@@ -1,6 +1,7 @@
 // The API service's two operations over the sandbox's data, with the checks the live service makes on their
 // arguments (dates, status, seller, pagination); a refusal is a ClientFault.
-import { ENUMS, dateTimeInstant } from '../schema';
+import { ENUMS } from '../schema';
+import { dateTimeInstant } from '../../src-shared/date-time';
 import type { RequestOf, ResultOf } from '../schema';
 import { KOREA_OFFSET_MINUTES } from '../../src-shared/market-day';
 import type { SandboxBackend } from './backend';

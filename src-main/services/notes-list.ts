@@ -1,5 +1,5 @@
 // Every page of BuyerNoteList for one query, as one list in note order: what `desk notes` prints.
-import { dateTimeInstant } from '../schema';
+import { dateTimeInstant } from '../../src-shared/date-time';
 import type { RequestOf, ResultOf, SendNote } from '../schema';
 import type { SoapClient } from '../soap/client';
 import { SoapError } from '../soap/errors';

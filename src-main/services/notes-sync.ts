@@ -35,7 +35,7 @@ import type {
   NotesSyncSummary,
 } from '../contract';
 import type { ReplyStatus, RequestOf, SendNote } from '../schema';
-import { formatDateTime } from '../schema';
+import { formatDateTime } from '../../src-shared/date-time';
 import type { CallOptions, CallResult } from '../soap/client';
 import { TooManyPagesError, readPages } from '../soap/pager';
 import { AbortedError, errorFields } from '../soap/errors';

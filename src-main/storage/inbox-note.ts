@@ -2,7 +2,7 @@
 // from the one table (src-shared/note-fields.ts).
 import type { InboxNote, NoteField } from '../../src-shared/note-fields';
 import { NOTE_FIELDS, QUERY_TYPES, REPLY_STATUSES } from '../../src-shared/note-fields';
-import { dateTimeInstant } from '../schema';
+import { dateTimeInstant } from '../../src-shared/date-time';
 import type { SendNote } from '../schema';
 import { KOREA_OFFSET_MINUTES } from '../../src-shared/market-day';
 

@@ -6,7 +6,7 @@ import type { InboxNote } from '../../src-main/contract';
 import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
 import type { NoteFilter } from '../../src-main/sandbox/data/notes';
 import type { SendNote } from '../../src-main/schema';
-import { formatDateTime } from '../../src-main/schema';
+import { formatDateTime } from '../../src-shared/date-time';
 import type { SandboxOptions } from '../../src-main/sandbox/server';
 import { toInboxNote } from '../../src-main/storage/inbox-note';
 import { createMatcher } from '../../src-shared/korean-matcher';

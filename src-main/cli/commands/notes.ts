@@ -1,7 +1,8 @@
 // `desk notes`: every page of the buyer-notes inbox for a date range and filters, as one list; with --offline,
 // the same question answered from the app's mirror, with the seller's own marks and memos.
 import type { InboxNote, NoteLocalMark } from '../../contract';
-import { dateTimeInstant, ENUMS } from '../../schema';
+import { ENUMS } from '../../schema';
+import { dateTimeInstant } from '../../../src-shared/date-time';
 import type { ReplyStatus, ResultOf } from '../../schema';
 import { toSendNote } from '../../storage/inbox-note';
 import type { MirrorStore } from '../../storage/mirror-store';
