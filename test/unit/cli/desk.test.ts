@@ -441,6 +441,10 @@ describe('desk usage errors', () => {
       ['notes', '--base-url', 'ftp://x', '--ns-root', 'a', '--schema-root', 'b'],
       '--base-url must be an http or https URL',
     ],
+    [
+      ['notes', '--base-url', 'https://seller:secret@x.kr', '--ns-root', 'a', '--schema-root', 'b'],
+      'with a host and no user name or password',
+    ],
     [['notes', '--base-url', 'http://x'], 'needs --ns-root'],
     [
       ['notes', '--base-url', 'http://x', '--ns-root', 'a', '--schema-root', 'b', '--seed', '1'],
