@@ -1,4 +1,5 @@
 // Kept free of electron imports so a unit test can assert the options.
+/** The only web preferences the main window may have: main.ts writes them out and `satisfies` this. */
 export interface SecureWebPreferences {
   preload: string;
   contextIsolation: true;
@@ -12,22 +13,6 @@ export interface SecureWebPreferences {
   spellcheck: false;
   /** Middle-click would otherwise open links in a new window, around setWindowOpenHandler. */
   disableBlinkFeatures: 'Auxclick';
-}
-
-export function secureWebPreferences(preload: string): SecureWebPreferences {
-  return {
-    preload,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    spellcheck: false,
-    disableBlinkFeatures: 'Auxclick',
-  };
 }
 
 /** No inline script, no eval, no network from the renderer: data flows over IPC. */
