@@ -31,7 +31,7 @@ export const SEQ_NOS_PER_DAY = 50_000;
 /** The last day whose SeqNos fit an xsd:int (in 2137): the history ends there. */
 export const LAST_DAY = OPENING_DAY + Math.floor((2 ** 31 - 1 - FIRST_SEQ_NO) / SEQ_NOS_PER_DAY) - 1;
 
-const QUERY_TYPES: readonly [SearchQueryType, number][] = [
+const QUERY_TYPE_WEIGHTS: readonly [SearchQueryType, number][] = [
   ['Item', 0.3],
   ['Shipping', 0.3],
   ['Exchange', 0.12],
@@ -224,8 +224,8 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
   const openingMs = koreanDayStart(OPENING_DAY);
   const ordersSeed = memberSeed(seed, 0x6f72);
 
-  const types = QUERY_TYPES.map(([t]) => t);
-  const typeWeights = QUERY_TYPES.map(([, w]) => w);
+  const types = QUERY_TYPE_WEIGHTS.map(([t]) => t);
+  const typeWeights = QUERY_TYPE_WEIGHTS.map(([, w]) => w);
   const sellerWeights = sellerIds.map((_, i) => SELLER_SHARES[i] ?? 0.1);
   const templates = (lang: 'ko' | 'en'): CompiledTemplate[][] =>
     types.map((t) => (words[lang][t] ?? []).map(compileTemplate));
