@@ -4,7 +4,7 @@
 // (absolute-uri.ts: safeHttpUrl, no credentials) are valid.
 import { MAX_HTTP_URL_LENGTH, safeHttpUrl } from './absolute-uri';
 
-export const ANSWER_PAGE_PLACEHOLDERS = ['SeqNo', 'OrderNo', 'ItemNo', 'SellerID'] as const;
+const ANSWER_PAGE_PLACEHOLDERS = ['SeqNo', 'OrderNo', 'ItemNo', 'SellerID'] as const;
 export type AnswerPagePlaceholder = (typeof ANSWER_PAGE_PLACEHOLDERS)[number];
 export type AnswerPageValues = Record<AnswerPagePlaceholder, string>;
 

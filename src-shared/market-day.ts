@@ -40,7 +40,7 @@ export function dayNumberOf(day: string): number {
 }
 
 /** 'YYYY-MM-DD' of a day number. */
-export function dayOfNumber(n: number): string {
+function dayOfNumber(n: number): string {
   return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
 

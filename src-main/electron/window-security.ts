@@ -52,7 +52,7 @@ export function isAppUrl(url: string, appUrl: string): boolean {
  * reaching the loopback address of the built-in sandbox (Chromium's local network access rule would otherwise
  * hold back its images on the app:// origin; which images may load is decided by the renderer and the CSP).
  */
-export const ALLOWED_PERMISSIONS: readonly string[] = [
+const ALLOWED_PERMISSIONS: readonly string[] = [
   'clipboard-sanitized-write',
   'notifications',
   'local-network-access',

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatDateTime } from '../../src-shared/date-time';
 
-export const CONTROL_PREFIX = '/sandbox/';
+const CONTROL_PREFIX = '/sandbox/';
 const REPLY_ROUTE = /^\/sandbox\/notes\/([^/]*)\/reply$/;
 const INT_MAX = 2 ** 31 - 1;
 

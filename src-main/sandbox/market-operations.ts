@@ -8,7 +8,7 @@ import type { SandboxBackend } from './backend';
 import { ClientFault } from './client-fault';
 import type { ReplyStatusFilter } from './data/types';
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 export const DEFAULT_MAX_PAGE_SIZE = 500;
 
 export interface MarketOperations {

@@ -60,7 +60,7 @@ export async function listAllNotes(
 }
 
 /** Oldest first by InsDate (Korean time when it carries no offset), then by SeqNo; unreadable dates last. */
-export function inNoteOrder(notes: SendNote[]): SendNote[] {
+function inNoteOrder(notes: SendNote[]): SendNote[] {
   const at = (n: SendNote) =>
     n.InsDate === undefined ? undefined : dateTimeInstant(n.InsDate, KOREA_OFFSET_MINUTES);
   const keyed = notes.map((n) => ({ n, at: at(n) ?? Number.POSITIVE_INFINITY, seq: n.SeqNo ?? Infinity }));

@@ -66,7 +66,7 @@ export interface ResponseDecoderOptions {
   workerFile?: string;
 }
 
-export const DEFAULT_MIN_WORKER_BYTES = 64 * 1024;
+const DEFAULT_MIN_WORKER_BYTES = 64 * 1024;
 const DEFAULT_MAX_HEAP_MB = 1536;
 
 interface Pending {

@@ -7,18 +7,19 @@ import { redactSnippet } from './redact';
 import type { Secrets } from './secret-set';
 import { thrownText } from '../../src-shared/thrown';
 
-export const DESK_CODES = [
-  'SOAP_FAULT',
-  'AUTH_FAILED',
-  'THROTTLED',
-  'HTTP_ERROR',
-  'TIMEOUT',
-  'NETWORK',
-  'BAD_RESPONSE',
-  'ABORTED',
-  'INTERNAL',
-] as const satisfies readonly ErrorCode[];
-export type DeskCode = (typeof DESK_CODES)[number];
+/** The envelope's error codes the SOAP layer's errors carry. */
+export type DeskCode = Extract<
+  ErrorCode,
+  | 'SOAP_FAULT'
+  | 'AUTH_FAILED'
+  | 'THROTTLED'
+  | 'HTTP_ERROR'
+  | 'TIMEOUT'
+  | 'NETWORK'
+  | 'BAD_RESPONSE'
+  | 'ABORTED'
+  | 'INTERNAL'
+>;
 
 export interface SoapErrorOptions {
   detail?: string;

@@ -129,7 +129,7 @@ function profileRules(strict: boolean) {
 }
 
 /** What a saved profile must be. */
-export const profileSchema = profileShape.superRefine(profileRules(true)) satisfies z.ZodType<Profile>;
+const profileSchema = profileShape.superRefine(profileRules(true)) satisfies z.ZodType<Profile>;
 /** What a profile read from disk must be (rules added later are checked when it is saved again). */
 const storedProfileSchema = profileShape.superRefine(profileRules(false)) satisfies z.ZodType<Profile>;
 

@@ -13,7 +13,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { thrownPart } from '../../src-shared/thrown';
 
 /** How long a writer waits for another process's write to finish before giving up. */
-export const BUSY_TIMEOUT_MS = 15_000;
+const BUSY_TIMEOUT_MS = 15_000;
 
 export type UnreadableReason = 'not-a-database' | 'integrity' | 'newer-version';
 

@@ -27,7 +27,7 @@ export interface NotesOptions {
   'page-size'?: string;
 }
 
-export const DEFAULT_NOTES_PAGE_SIZE = 100;
+const DEFAULT_NOTES_PAGE_SIZE = 100;
 
 export interface NotesQuery {
   StartDate: string;
@@ -99,7 +99,7 @@ export function offlineNotes(
 }
 
 /** SendNote's attributes in the spec's order: the CSV header. */
-export const NOTE_COLUMNS = NOTE_FIELDS.map((f) => f.wire);
+const NOTE_COLUMNS = NOTE_FIELDS.map((f) => f.wire);
 
 const TABLE_COLUMNS: Column[] = NOTE_FIELDS.flatMap((f: NoteField) =>
   f.table ? [{ order: f.table.order, column: { ...f.table, key: f.wire } }] : [],
