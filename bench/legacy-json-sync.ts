@@ -16,7 +16,7 @@ import type { RequestOf } from '../src-main/schema';
 import type { CallOptions, CallResult } from '../src-main/soap/client';
 import { ResponseTooLargeError, SoapFaultError, XmlSecurityError } from '../src-main/soap/errors';
 import { addDays, dayEndMs, dayStartMs, daysBetween } from '../src-shared/market-day';
-import { formatDateTime } from '../src-main/schema';
+import { formatDateTime } from '../src-shared/date-time';
 import type { NotesCache } from './legacy-json-cache';
 import { toInboxNote } from './legacy-json-cache';
 

@@ -8,7 +8,8 @@ import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { buildRequest } from '../src-main/soap/envelope-write';
 import type { ServiceNamespaces } from '../src-main/schema';
-import { koreanDayOf, koreanDayStart, toKstDateTime } from '../src-main/sandbox/data/dates';
+import { koreanDayOf, koreanDayStart } from '../src-main/sandbox/data/dates';
+import { formatDateTime } from '../src-shared/date-time';
 
 export interface HistoryRow {
   /** `--notes`: about this many over the last 120 days. */
@@ -94,8 +95,8 @@ export async function benchSandboxHistory(sizes = [100_000, 1_000_000]): Promise
         for (const SellerID of SELLERS) {
           slices.push({
             SellerID,
-            StartDate: toKstDateTime(koreanDayStart(day)),
-            EndDate: toKstDateTime(koreanDayStart(day + 1) - 1000),
+            StartDate: formatDateTime(koreanDayStart(day)),
+            EndDate: formatDateTime(koreanDayStart(day + 1) - 1000),
           });
         }
       }
@@ -119,8 +120,8 @@ export async function benchSandboxHistory(sizes = [100_000, 1_000_000]): Promise
         refreshNotes += await readAll({
           SellerID,
           ReplyStatus: 'NoReply',
-          StartDate: toKstDateTime(koreanDayStart(today - 120)),
-          EndDate: toKstDateTime(NOW.getTime()),
+          StartDate: formatDateTime(koreanDayStart(today - 120)),
+          EndDate: formatDateTime(NOW.getTime()),
         });
       }
       const afterRefresh = await probe(child);

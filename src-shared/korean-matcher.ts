@@ -70,9 +70,6 @@ export interface Matcher<T> {
   tierOf(query: string, text: string): MatchTier | undefined;
 }
 
-/** The search's normal form (search-normal.ts), the same for a query and the texts it is matched against. */
-export const normalize = searchNormal;
-
 function reverse(text: string): string {
   return Array.from(text).reverse().join('');
 }
@@ -90,7 +87,7 @@ export interface CompiledQuery {
 }
 
 export function compileQuery(query: string): CompiledQuery | undefined {
-  const norm = normalize(query);
+  const norm = searchNormal(query);
   if (norm === '') return undefined;
   return {
     norm,
@@ -111,10 +108,10 @@ interface Forms {
 }
 
 function normOf(f: Forms): string {
-  return (f.norm ??= normalize(f.source));
+  return (f.norm ??= searchNormal(f.source));
 }
 function revOf(f: Forms): string {
-  return (f.rev ??= f.reverseSource === undefined ? reverse(normOf(f)) : normalize(f.reverseSource));
+  return (f.rev ??= f.reverseSource === undefined ? reverse(normOf(f)) : searchNormal(f.reverseSource));
 }
 function choOf(f: Forms): string {
   return (f.cho ??= choseongOf(normOf(f)));

@@ -8,7 +8,8 @@
 /** Korean time, the marketplace's clock: UTC+09:00 all year (no daylight saving), in minutes. */
 export const KOREA_OFFSET_MINUTES = 9 * 60;
 const OFFSET_MS = KOREA_OFFSET_MINUTES * 60_000;
-const DAY_MS = 86_400_000;
+/** One day in milliseconds: a Korean day is always this long (no daylight saving). */
+export const DAY_MS = 86_400_000;
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The earliest day the app accepts anywhere: older than any marketplace order it can be asked about. */
@@ -39,7 +40,7 @@ export function dayNumberOf(day: string): number {
 }
 
 /** 'YYYY-MM-DD' of a day number. */
-export function dayOfNumber(n: number): string {
+function dayOfNumber(n: number): string {
   return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
 

@@ -24,7 +24,7 @@ import { foldCompatible, searchNormal } from './search-normal';
 export const SEARCHED_FIELDS = NOTE_FIELDS.filter((f) => 'searched' in f && f.searched);
 
 /** Between two fields of a note's search text: no query matches across it. */
-export const FIELD_SEP = '\u0001';
+const FIELD_SEP = '\u0001';
 
 /** A note's search text: its searched fields joined by FIELD_SEP (an absent order number is empty). */
 export function searchTextOf(note: InboxNote): string {

@@ -38,7 +38,7 @@ export interface SyncFailureGroup<F extends FailureLike = FailureLike> {
   lastDay: string;
 }
 
-export function failureKey(f: FailureLike): string {
+function failureKey(f: FailureLike): string {
   const x = f.facts ?? {};
   return [f.code, x.cause ?? '', x.httpStatus ?? '', x.host ?? '', f.reason ?? '', f.phase ?? ''].join('|');
 }

@@ -1,5 +1,6 @@
 // How a failure leaves the command line: one exit code per class, so scripts can tell a typo from a refusal
 // by the marketplace from a network that is down.
+import { deskCodeOf, thrownText } from '../../src-shared/thrown';
 
 /** The invocation itself is wrong: a flag, a value, a missing setting. */
 export class UsageError extends Error {
@@ -16,10 +17,10 @@ const TRANSPORT_CODES = new Set(['NETWORK', 'TIMEOUT', 'HTTP_ERROR', 'BAD_RESPON
 
 export function exitCodeFor(err: unknown): number {
   if (err instanceof UsageError) return EXIT.usage;
-  const code = (err as { deskCode?: unknown } | null)?.deskCode;
-  if (typeof code === 'string' && FAULT_CODES.has(code)) return EXIT.fault;
-  if (typeof code === 'string' && TRANSPORT_CODES.has(code)) return EXIT.transport;
-  if ((err as { name?: unknown } | null)?.name === 'AbortError') return EXIT.transport;
+  const code = deskCodeOf(err);
+  if (code !== undefined && FAULT_CODES.has(code)) return EXIT.fault;
+  if (code !== undefined && TRANSPORT_CODES.has(code)) return EXIT.transport;
+  if (thrownText(err, 'name') === 'AbortError') return EXIT.transport;
   return EXIT.other;
 }
 
@@ -47,19 +48,13 @@ function forTheCommandLine(message: string): string {
  * then the technical detail in brackets. Every part was redacted where it was made: no ticket reaches stderr.
  */
 export function errorLine(err: unknown): string {
-  const e = err as { message?: unknown; detail?: unknown; deskCode?: unknown; reason?: unknown } | null;
   const message = forTheCommandLine(err instanceof Error ? err.message : String(err));
   const parts = [message];
-  const reason = typeof e?.reason === 'string' ? e.reason.trim() : '';
+  const reason = thrownText(err, 'reason')?.trim() ?? '';
   if (reason && !message.includes(reason.replace(/[.\s]+$/u, ''))) {
     parts.push(`Marketplace: "${reason.length > 300 ? `${reason.slice(0, 300)}…` : reason}"`);
   }
-  const tags = [
-    typeof e?.deskCode === 'string' ? e.deskCode : '',
-    typeof e?.detail === 'string' ? e.detail : '',
-  ]
-    .filter(Boolean)
-    .join(': ');
+  const tags = [deskCodeOf(err) ?? '', thrownText(err, 'detail') ?? ''].filter(Boolean).join(': ');
   if (tags) parts.push(`[${tags.length > 400 ? `${tags.slice(0, 400)}…` : tags}]`);
   return `desk: ${parts.join(' ').replace(/\s+/g, ' ').trim()}`;
 }

@@ -1,7 +1,8 @@
 // The notes inbox's date filter on the command line. Dates alone are whole days in Korea (the marketplace's
 // own clock); full xsd:dateTime values go to the marketplace as typed.
-import { dateTimeInstant, formatDateTime, isDateTime } from '../schema';
+import { dateTimeInstant, formatDateTime, isDateTime, marketDateTime } from '../../src-shared/date-time';
 import {
+  DAY_MS,
   FIRST_MARKET_DAY,
   KOREA_OFFSET_MINUTES,
   LAST_MARKET_DAY,
@@ -9,14 +10,13 @@ import {
 } from '../../src-shared/market-day';
 import { UsageError } from './cli-error';
 
-const DAY_MS = 24 * 60 * 60_000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function parseBound(flag: 'from' | 'to', raw: string): string {
   const text = raw.trim();
   const m = DATE_ONLY.exec(text);
   if (m) {
-    const candidate = `${text}T${flag === 'from' ? '00:00:00' : '23:59:59'}+09:00`;
+    const candidate = marketDateTime(text, flag === 'from' ? '00:00:00' : '23:59:59');
     const instant = dateTimeInstant(candidate);
     // Rejects 2026-02-30: the instant would land on another calendar day.
     if (instant === undefined || formatDateTime(instant, KOREA_OFFSET_MINUTES).slice(0, 10) !== text) {

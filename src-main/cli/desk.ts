@@ -16,8 +16,6 @@ import { STANDALONE_SANDBOX_URL, writeWsdl } from './commands/wsdl';
 import { USAGE } from './usage';
 import { isEntryPoint } from './entry-point';
 
-export { USAGE } from './usage';
-
 export interface DeskIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };

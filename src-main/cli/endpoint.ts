@@ -15,6 +15,7 @@ import { DEFAULT_NAMESPACES } from '../schema';
 import type { ServiceName, ServiceNamespaces } from '../schema';
 import { UsageError } from './cli-error';
 import { assertTickets, liveTickets, runTickets } from './tickets';
+import { safeHttpUrl } from '../../src-shared/absolute-uri';
 
 /** The flags that choose and describe the endpoint (all optional; nothing means the sandbox). */
 export interface EndpointFlags {
@@ -73,14 +74,10 @@ function integer(flag: string, raw: string, min: number, max: number): number {
 }
 
 function httpUrl(flag: string, raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`--${flag} must be an http or https URL; got "${raw}".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--${flag} must be an http or https URL; got "${raw}".`);
+  if (safeHttpUrl(raw) === undefined) {
+    throw new UsageError(
+      `--${flag} must be an http or https URL with a host and no user name or password; got "${raw}".`,
+    );
   }
   return raw.replace(/\/+$/, '');
 }

@@ -7,8 +7,8 @@ import { DEFAULT_TICKETS } from '../sandbox/ticket-issuer';
 import { DEFAULT_NOTE_COUNT, DEFAULT_SEED } from '../sandbox/data/sandbox-data';
 import { MAX_NOTE_COUNT, NOTE_HISTORY_DAYS } from '../sandbox/data/notes';
 import { nsUri } from '../schema';
-import { toKstDateTime } from '../sandbox/data/dates';
 import { isEntryPoint } from './entry-point';
+import { formatDateTime } from '../../src-shared/date-time';
 
 export const USAGE = `Usage: npm run sandbox -- [options]
 
@@ -166,7 +166,7 @@ export function banner(sb: RunningSandbox, opts: SandboxOptions): string {
     `  seed ${sb.backend.data.seed}, about ${Math.round(sb.backend.data.notes.ratePerDay * NOTE_HISTORY_DAYS)} notes over the last ${NOTE_HISTORY_DAYS} days`,
     sb.backend.living
       ? '  living clock: notes arrive and are answered as time passes'
-      : `  fixed clock: the data as of ${toKstDateTime(sb.backend.now())}`,
+      : `  fixed clock: the data as of ${formatDateTime(sb.backend.now())}`,
     `  PageIndex starts at ${sb.pageBase}; PageSize 1..${sb.maxPageSize}`,
     `  Answer a note: curl -X POST ${sb.baseUrl}/sandbox/notes/{SeqNo}/reply  (from this computer)`,
     '',

@@ -58,7 +58,7 @@ function pad(s: string, width: number, right: boolean): string {
   return right ? fill + s : s + fill;
 }
 
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return `[${value.length}]`;
   if (typeof value === 'object') return '{…}';

@@ -10,7 +10,7 @@ import { UsageError } from './cli-error';
 
 type Tickets = TicketSet;
 
-export const TICKET_ENV = {
+const TICKET_ENV = {
   authTicket: 'MARKET_AUTH_TICKET',
   encryptedTicket: 'MARKET_ENCRYPTED_TICKET',
   memberTicket: 'MARKET_MEMBER_TICKET',

@@ -6,7 +6,7 @@ import { realpath } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'seller-desk';
+const APP_HOST = 'seller-desk';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 

@@ -1,4 +1,5 @@
 // Kept free of electron imports so a unit test can assert the options.
+/** The only web preferences the main window may have: main.ts writes them out and `satisfies` this. */
 export interface SecureWebPreferences {
   preload: string;
   contextIsolation: true;
@@ -12,22 +13,6 @@ export interface SecureWebPreferences {
   spellcheck: false;
   /** Middle-click would otherwise open links in a new window, around setWindowOpenHandler. */
   disableBlinkFeatures: 'Auxclick';
-}
-
-export function secureWebPreferences(preload: string): SecureWebPreferences {
-  return {
-    preload,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    spellcheck: false,
-    disableBlinkFeatures: 'Auxclick',
-  };
 }
 
 /** No inline script, no eval, no network from the renderer: data flows over IPC. */
@@ -67,7 +52,7 @@ export function isAppUrl(url: string, appUrl: string): boolean {
  * reaching the loopback address of the built-in sandbox (Chromium's local network access rule would otherwise
  * hold back its images on the app:// origin; which images may load is decided by the renderer and the CSP).
  */
-export const ALLOWED_PERMISSIONS: readonly string[] = [
+const ALLOWED_PERMISSIONS: readonly string[] = [
   'clipboard-sanitized-write',
   'notifications',
   'local-network-access',

@@ -13,6 +13,7 @@ import type {
   Res,
 } from '../contract';
 import { fieldIssues, InvalidValueError } from '../storage/field-issues';
+import { deskCodeOf, thrownText } from '../../src-shared/thrown';
 
 export interface CallContext {
   /** Aborted when the renderer cancels the call (or the window goes away). */
@@ -35,8 +36,6 @@ export class HostError extends Error {
     this.name = 'HostError';
   }
 }
-
-const codes = new Set<string>(ERROR_CODES);
 
 const MAX_MESSAGE = 1000;
 const MAX_DETAIL = 4000;
@@ -69,16 +68,17 @@ function describeThrown(err: unknown): DeskError {
     return error;
   }
   if (err && typeof err === 'object') {
-    const e = err as { deskCode?: unknown; message?: unknown; detail?: unknown; name?: unknown };
-    if (typeof e.deskCode === 'string' && codes.has(e.deskCode)) {
+    const code = ERROR_CODES.find((c) => c === deskCodeOf(err));
+    if (code !== undefined) {
       return {
-        code: e.deskCode as ErrorCode,
-        message: typeof e.message === 'string' ? e.message : e.deskCode,
-        detail: typeof e.detail === 'string' ? e.detail : undefined,
+        code,
+        message: thrownText(err, 'message') ?? code,
+        detail: thrownText(err, 'detail'),
         ...errorFields(err),
       };
     }
-    if (e.name === 'AbortError') return { code: 'ABORTED', message: 'The request was cancelled.' };
+    if (thrownText(err, 'name') === 'AbortError')
+      return { code: 'ABORTED', message: 'The request was cancelled.' };
   }
   const message = err instanceof Error ? err.message : typeof err === 'string' ? err : 'a non-error value';
   return { code: 'INTERNAL', message: `Unexpected error: ${message}` };

@@ -12,8 +12,9 @@ import { createSandboxData } from './data/sandbox-data';
 import type { SandboxData } from './data/sandbox-data';
 import { NOTE_HISTORY_DAYS } from './data/notes';
 import type { NoteFilter, NotePage } from './data/notes';
-import { koreanDayOf, koreanDayStart, toKstDateTime } from './data/dates';
+import { koreanDayOf, koreanDayStart } from './data/dates';
 import { createSuggest } from './data/suggest';
+import { formatDateTime } from '../../src-shared/date-time';
 
 export interface BackendOptions {
   seed: number;
@@ -151,7 +152,7 @@ export function createBackend(opts: BackendOptions): SandboxBackend {
 export function recentNotes(backend: SandboxBackend, days = NOTE_HISTORY_DAYS): SendNote[] {
   const now = backend.now();
   return backend.notes({
-    start: toKstDateTime(koreanDayStart(koreanDayOf(now) - days)),
-    end: toKstDateTime(now),
+    start: formatDateTime(koreanDayStart(koreanDayOf(now) - days)),
+    end: formatDateTime(now),
   });
 }

@@ -2,9 +2,9 @@
 // drive from outside the SOAP API. Only `POST /sandbox/notes/{SeqNo}/reply` exists: it answers that note now.
 // Loopback peers only, whatever address the server listens on: the routes change the data everyone sees.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toKstDateTime } from './data/dates';
+import { formatDateTime } from '../../src-shared/date-time';
 
-export const CONTROL_PREFIX = '/sandbox/';
+const CONTROL_PREFIX = '/sandbox/';
 const REPLY_ROUTE = /^\/sandbox\/notes\/([^/]*)\/reply$/;
 const INT_MAX = 2 ** 31 - 1;
 
@@ -107,6 +107,6 @@ export function handleControl(req: IncomingMessage, res: ServerResponse, target:
   sendJson(res, 200, {
     seqNo,
     replyStatus: 'ReplyComplete',
-    answeredAt: toKstDateTime(answered.answeredAt),
+    answeredAt: formatDateTime(answered.answeredAt),
   });
 }

@@ -31,7 +31,7 @@ export const NO_FAULTS: FaultInjection = {
 
 export type Injected = 'fail' | 'fault' | 'throttle' | 'truncate' | 'silent' | undefined;
 
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,13 +1,14 @@
 // The API service's two operations over the sandbox's data, with the checks the live service makes on their
 // arguments (dates, status, seller, pagination); a refusal is a ClientFault.
-import { ENUMS, dateTimeInstant } from '../schema';
+import { ENUMS } from '../schema';
+import { dateTimeInstant } from '../../src-shared/date-time';
 import type { RequestOf, ResultOf } from '../schema';
 import { KOREA_OFFSET_MINUTES } from '../../src-shared/market-day';
 import type { SandboxBackend } from './backend';
 import { ClientFault } from './client-fault';
 import type { ReplyStatusFilter } from './data/types';
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 export const DEFAULT_MAX_PAGE_SIZE = 500;
 
 export interface MarketOperations {

@@ -17,7 +17,7 @@ import { createSoapEndpoint } from './soap-endpoint';
 import { DEFAULT_TICKETS, TicketIssuer } from './ticket-issuer';
 import type { SandboxTickets } from './ticket-issuer';
 
-export { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './market-operations';
+export { DEFAULT_MAX_PAGE_SIZE } from './market-operations';
 
 export interface SandboxOptions {
   host?: string;

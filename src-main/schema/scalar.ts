@@ -2,9 +2,9 @@
 //   int -> number; boolean -> boolean;
 //   long -> string of digits (9007199254740993 must survive JSON and IPC, so never a JS number);
 //   decimal -> the exact text sent (prices must not drift through binary floating point);
-//   dateTime -> the text as sent (the server's wall time and offset kept; dateTimeInstant() parses it);
+//   dateTime -> the text as sent (the server's wall time and offset kept; src-shared/date-time.ts reads it);
 //   string -> string.
-import { KOREA_OFFSET_MINUTES } from '../../src-shared/market-day';
+import { isDateTime } from '../../src-shared/date-time';
 
 export type Scalar = 'string' | 'int' | 'long' | 'boolean' | 'decimal' | 'dateTime';
 
@@ -14,7 +14,6 @@ const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
 const LONG_RE = /^[+-]?\d+$/;
 const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-const DATETIME_RE = /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 const LONG_MAX = 9223372036854775807n;
 const LONG_MIN = -9223372036854775808n;
 
@@ -141,46 +140,4 @@ export function encodeScalar(scalar: Scalar, value: unknown, path: string, attr?
       }
       return value;
   }
-}
-
-export function isDateTime(text: string): boolean {
-  const m = DATETIME_RE.exec(text);
-  if (!m) return false;
-  const [, , mo, d, h, mi, s, , tz] = m;
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return false;
-  if (Number(h) > 24 || Number(mi) > 59 || Number(s) > 59) return false;
-  if (tz && tz !== 'Z' && (Number(tz.slice(1, 3)) > 14 || Number(tz.slice(4, 6)) > 59)) return false;
-  return true;
-}
-
-/**
- * The instant a dateTime names, in epoch milliseconds, when it carries an offset.
- * Without an offset the text is a wall time in an unknown zone: pass `assumeOffsetMinutes`
- * (KOREA_OFFSET_MINUTES for the marketplace) to interpret it, otherwise undefined — never a silent local-time guess.
- */
-export function dateTimeInstant(text: string, assumeOffsetMinutes?: number): number | undefined {
-  const m = DATETIME_RE.exec(text);
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, frac, tz] = m;
-  let offset: number;
-  if (tz === 'Z') offset = 0;
-  else if (tz) offset = (tz[0] === '-' ? -1 : 1) * (Number(tz.slice(1, 3)) * 60 + Number(tz.slice(4, 6)));
-  else if (assumeOffsetMinutes !== undefined) offset = assumeOffsetMinutes;
-  else return undefined;
-  const ms = frac ? Math.round(Number(`0${frac}`) * 1000) : 0;
-  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
-  return utc - offset * 60_000;
-}
-
-/** Formats an instant as an xsd:dateTime in a fixed offset (default +09:00, Korea). */
-export function formatDateTime(epochMs: number, offsetMinutes = KOREA_OFFSET_MINUTES): string {
-  const local = new Date(epochMs + offsetMinutes * 60_000);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  return (
-    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
-    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
-    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
-  );
 }

@@ -29,23 +29,21 @@ const SCALAR_XSD: Record<string, string> = {
   dateTime: 'xs:dateTime',
 };
 
-export const BINDING_NAMES: Record<
-  ServiceName,
-  { service: string; soap11: string; soap12: string; port: string }
-> = {
-  suggest: {
-    service: 'SuggestWebService',
-    soap11: 'SuggestWebServiceSoap',
-    soap12: 'SuggestWebServiceSoap12',
-    port: 'SuggestWebServiceSoap',
-  },
-  market: {
-    service: 'MarketService',
-    soap11: 'MarketServiceSoap',
-    soap12: 'MarketServiceSoap12',
-    port: 'MarketServiceSoap',
-  },
-};
+const BINDING_NAMES: Record<ServiceName, { service: string; soap11: string; soap12: string; port: string }> =
+  {
+    suggest: {
+      service: 'SuggestWebService',
+      soap11: 'SuggestWebServiceSoap',
+      soap12: 'SuggestWebServiceSoap12',
+      port: 'SuggestWebServiceSoap',
+    },
+    market: {
+      service: 'MarketService',
+      soap11: 'MarketServiceSoap',
+      soap12: 'MarketServiceSoap12',
+      port: 'MarketServiceSoap',
+    },
+  };
 
 const SERVICE_KEYS: Record<ServiceName, NsKey[]> = {
   suggest: ['suggest', 'suggestTypes'],

@@ -19,6 +19,7 @@ import { endpointFingerprint } from '../storage/mirror-registry';
 import type { Fingerprint } from '../storage/mirror-registry';
 import { createNetworkLog } from './network-log';
 import type { NetworkLog } from './network-log';
+import { deskCodeOf, errorMessageOf, thrownText } from '../../src-shared/thrown';
 
 export interface ActiveConnection {
   client: SoapClient;
@@ -198,13 +199,17 @@ export function createConnectionManager<M extends LocalMarket>(
       await run();
       return { ok: true, operation, durationMs: performance.now() - started };
     } catch (err) {
-      const e = err as { deskCode?: string; message?: string; detail?: string };
-      const code = ERROR_CODES.find((c) => c === e.deskCode) ?? 'INTERNAL';
+      const code = ERROR_CODES.find((c) => c === deskCodeOf(err)) ?? 'INTERNAL';
       return {
         ok: false,
         operation,
         durationMs: performance.now() - started,
-        error: { code, message: e.message ?? String(err), detail: e.detail, ...errorFields(err) },
+        error: {
+          code,
+          message: errorMessageOf(err),
+          detail: thrownText(err, 'detail'),
+          ...errorFields(err),
+        },
       };
     }
   }

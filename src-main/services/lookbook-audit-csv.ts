@@ -1,5 +1,6 @@
 import type { AuditExportRow, AuditSeverity } from '../contract/lookbook';
 import { csvText } from './csv';
+import { localFileStamp } from './file-stamp';
 
 type Lang = 'ko' | 'en';
 
@@ -22,21 +23,6 @@ export function auditCsv(rows: readonly AuditExportRow[], lang: Lang): string {
     labels.header,
     ...rows.map((r) => [labels.severity[r.severity], r.kind, r.target, r.message, r.detail ?? '']),
   ]);
-}
-
-/** 'YYYYMMDD-HHmm' on the seller's clock (the display time zone), as the inbox export stamps its files. */
-export function localFileStamp(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('year')}${part('month')}${part('day')}-${part('hour')}${part('minute')}`;
 }
 
 /** A file name that is safe on every OS whatever the seller ID holds. */

@@ -3,13 +3,13 @@ import type { LookbookElementKind, LookbookTemplate } from '../contract/lookbook
 // The spec defines neither ElementType nor TemplateType. These are the sandbox's documented values, the only
 // ones the app knows; anything else reaches the renderer as 'unknown' with its raw number so the seller sees
 // "ElementType 9" instead of a guess.
-export const ELEMENT_KINDS: Readonly<Record<number, Exclude<LookbookElementKind, 'unknown'>>> = {
+const ELEMENT_KINDS: Readonly<Record<number, Exclude<LookbookElementKind, 'unknown'>>> = {
   1: 'image',
   2: 'html',
   3: 'text',
 };
 
-export const TEMPLATES: Readonly<Record<number, LookbookTemplate>> = {
+const TEMPLATES: Readonly<Record<number, LookbookTemplate>> = {
   1: 'full-width',
   2: 'two-column',
   3: 'banner',

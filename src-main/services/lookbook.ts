@@ -34,7 +34,7 @@ export function toElement(el: SohoShopLookBookIntroElementList, index: number): 
 }
 
 /** `position` is the item's place in the whole lookbook, so its key is the same on any page size. */
-export function toItem(it: SohoShopItemList, position: number): LookbookItem {
+function toItem(it: SohoShopItemList, position: number): LookbookItem {
   return {
     key: `item-${position}`,
     position,

@@ -2,7 +2,7 @@
 import type { Exchange, ExchangeSummary, NetworkListRequest } from '../contract/network';
 import { LOG_TEXT_BYTES } from '../soap/transport';
 
-export const NETWORK_LOG_SIZE = 500;
+const NETWORK_LOG_SIZE = 500;
 /**
  * What the kept exchanges' envelopes may hold in memory together. A sync's pages of 500 notes are about 240 KB
  * each, up to the 512 KiB head the client copies: 500 of them would keep 120–250 MB in the main process for a log

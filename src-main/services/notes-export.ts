@@ -9,6 +9,7 @@ import type { InboxNote, NoteLocalMark } from '../contract';
 import { EXPORT_FIELDS, NOTE_VALUE_LABELS } from '../../src-shared/note-fields';
 import type { NoteFieldSpec } from '../../src-shared/note-fields';
 import { csvBytes } from './csv';
+import { localFileStamp } from './file-stamp';
 
 export interface ExportContext {
   lang: 'ko' | 'en';
@@ -88,6 +89,5 @@ export function exportFileName(
   at: Date,
   timeZone: string,
 ): string {
-  const stamp = timeFormatter(timeZone)(at.getTime()).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
-  return `${lang === 'ko' ? '구매자문의' : 'buyer-notes'}-${stamp}.${format}`;
+  return `${lang === 'ko' ? '구매자문의' : 'buyer-notes'}-${localFileStamp(at, timeZone)}.${format}`;
 }

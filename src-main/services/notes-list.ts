@@ -1,5 +1,5 @@
 // Every page of BuyerNoteList for one query, as one list in note order: what `desk notes` prints.
-import { dateTimeInstant } from '../schema';
+import { dateTimeInstant } from '../../src-shared/date-time';
 import type { RequestOf, ResultOf, SendNote } from '../schema';
 import type { SoapClient } from '../soap/client';
 import { SoapError } from '../soap/errors';
@@ -60,7 +60,7 @@ export async function listAllNotes(
 }
 
 /** Oldest first by InsDate (Korean time when it carries no offset), then by SeqNo; unreadable dates last. */
-export function inNoteOrder(notes: SendNote[]): SendNote[] {
+function inNoteOrder(notes: SendNote[]): SendNote[] {
   const at = (n: SendNote) =>
     n.InsDate === undefined ? undefined : dateTimeInstant(n.InsDate, KOREA_OFFSET_MINUTES);
   const keyed = notes.map((n) => ({ n, at: at(n) ?? Number.POSITIVE_INFINITY, seq: n.SeqNo ?? Infinity }));

@@ -3,7 +3,7 @@
 import { pageThroughLookbook } from './lookbook-pages';
 import type { LookbookClient } from './lookbook-pages';
 
-export const LOOKBOOK_ITEMS_TTL_MS = 10 * 60_000;
+const LOOKBOOK_ITEMS_TTL_MS = 10 * 60_000;
 const PAGE_SIZE = 100;
 
 export async function fetchLookbookItemNos(

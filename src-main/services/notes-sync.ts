@@ -35,10 +35,11 @@ import type {
   NotesSyncSummary,
 } from '../contract';
 import type { ReplyStatus, RequestOf, SendNote } from '../schema';
-import { formatDateTime } from '../schema';
+import { formatDateTime } from '../../src-shared/date-time';
 import type { CallOptions, CallResult } from '../soap/client';
 import { TooManyPagesError, readPages } from '../soap/pager';
-import { AbortedError, errorFields } from '../soap/errors';
+import { AbortedError, errorFields, SoapError, TimeoutError } from '../soap/errors';
+import { deskCodeOf, errorCodeOf, errorMessageOf } from '../../src-shared/thrown';
 import { toInboxNote } from '../storage/inbox-note';
 import type { NotesStore } from '../storage/notes-store';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
@@ -227,14 +228,15 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
    * what is left stays unsynced and the next refresh asks for it.
    */
   function heard(err?: unknown) {
-    const e = err as { deskCode?: string; timeoutMs?: number; attempts?: number } | undefined;
-    if (e?.deskCode === 'ABORTED') return;
-    if (e?.deskCode === 'NETWORK') stopUnreachable();
-    if (e?.deskCode !== 'TIMEOUT') {
+    const code = deskCodeOf(err);
+    if (code === 'ABORTED') return;
+    if (code === 'NETWORK') stopUnreachable();
+    if (code !== 'TIMEOUT') {
       silentMs = 0;
       return;
     }
-    silentMs += (e.timeoutMs ?? 0) * (e.attempts ?? 1);
+    const timedOut = err instanceof TimeoutError ? err : undefined;
+    silentMs += (timedOut?.timeoutMs ?? 0) * (timedOut?.attempts ?? 1);
     if (silentMs >= UNREACHABLE_SILENCE_MS) stopUnreachable();
   }
 
@@ -242,7 +244,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   function dropped(err: unknown): boolean {
     if (signal.aborted) return true;
     const cause = err instanceof QueryFailed ? err.cause : err;
-    return stop.signal.aborted && (cause as { deskCode?: string } | null)?.deskCode === 'ABORTED';
+    return stop.signal.aborted && deskCodeOf(cause) === 'ABORTED';
   }
 
   // Calls in flight across the whole sync, and the ones waiting for a turn (first come, first served).
@@ -279,7 +281,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     } catch (err) {
       if (signal.aborted) throw err;
       heard(err);
-      throw new QueryFailed(err, (err as { attempts?: number }).attempts ?? 1, 0, []);
+      throw new QueryFailed(err, err instanceof SoapError ? (err.attempts ?? 1) : 1, 0, []);
     } finally {
       release();
     }
@@ -337,12 +339,11 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
 
   function fail(sellerId: string, day: NoteDay, err: unknown, phase: FailedSlice['phase']) {
     const failure = err instanceof QueryFailed ? err : new QueryFailed(err, 1, 0, []);
-    const e = failure.cause as { deskCode?: string; message?: string };
     const failed: FailedSlice = {
       sellerId,
       day,
-      code: e.deskCode ?? 'INTERNAL',
-      message: e.message ?? String(failure.cause),
+      code: errorCodeOf(failure.cause),
+      message: errorMessageOf(failure.cause),
       attempts: failure.attempts,
       pagesFetched: failure.pagesFetched,
       ...(phase ? { phase } : {}),

@@ -27,6 +27,7 @@ import type { Transport, TransportResponse } from './transport';
 import { headText } from './http-exchange';
 import { secretList, secretSetOf } from './secret-set';
 import type { Secrets } from './secret-set';
+import { errorCodeOf, errorMessageOf } from '../../src-shared/thrown';
 
 export interface ClientConfig {
   /** Scheme and host of the API service ({base_url}). */
@@ -192,7 +193,7 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
           });
           round = response.timings.attempts;
         } catch (err) {
-          round = (err as { attempts?: number }).attempts ?? 1;
+          round = err instanceof SoapError ? (err.attempts ?? 1) : 1;
           throw err;
         } finally {
           sent += round;
@@ -226,10 +227,9 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
         logResponse();
         exchange.durationMs = performance.now() - started;
         if (err instanceof SoapError) err.attempts = sent;
-        const e = err as { deskCode?: string; message?: string };
         exchange.error = {
-          code: e.deskCode ?? 'INTERNAL',
-          message: e.message ?? String(err),
+          code: errorCodeOf(err),
+          message: errorMessageOf(err),
           ...errorFields(err),
         };
         deps.onExchange?.(exchange);

@@ -19,6 +19,7 @@ import type { SerializedSoapError } from './errors';
 import { decodeOperationResponse } from './response-decode';
 import type { DecodedResponse, ResponseDecodeRequest } from './response-decode';
 import { secretList } from './secret-set';
+import { thrownPart } from '../../src-shared/thrown';
 
 export interface DecodeJob {
   id: number;
@@ -65,7 +66,7 @@ export interface ResponseDecoderOptions {
   workerFile?: string;
 }
 
-export const DEFAULT_MIN_WORKER_BYTES = 64 * 1024;
+const DEFAULT_MIN_WORKER_BYTES = 64 * 1024;
 const DEFAULT_MAX_HEAP_MB = 1536;
 
 interface Pending {
@@ -110,7 +111,7 @@ function transferable(body: Uint8Array): { body: Uint8Array; transfer: ArrayBuff
 }
 
 function workerFailure(err: unknown): Error {
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = thrownPart(err, 'code');
   if (code === 'ERR_WORKER_OUT_OF_MEMORY')
     return new XmlSecurityError('size', 'reading the response needed more memory than the decoder may use');
   return new SoapInternalError(

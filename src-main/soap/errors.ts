@@ -5,19 +5,21 @@
 import type { ErrorCause, ErrorCode, ErrorFacts } from '../contract/envelope';
 import { redactSnippet } from './redact';
 import type { Secrets } from './secret-set';
+import { thrownText } from '../../src-shared/thrown';
 
-export const DESK_CODES = [
-  'SOAP_FAULT',
-  'AUTH_FAILED',
-  'THROTTLED',
-  'HTTP_ERROR',
-  'TIMEOUT',
-  'NETWORK',
-  'BAD_RESPONSE',
-  'ABORTED',
-  'INTERNAL',
-] as const satisfies readonly ErrorCode[];
-export type DeskCode = (typeof DESK_CODES)[number];
+/** The envelope's error codes the SOAP layer's errors carry. */
+export type DeskCode = Extract<
+  ErrorCode,
+  | 'SOAP_FAULT'
+  | 'AUTH_FAILED'
+  | 'THROTTLED'
+  | 'HTTP_ERROR'
+  | 'TIMEOUT'
+  | 'NETWORK'
+  | 'BAD_RESPONSE'
+  | 'ABORTED'
+  | 'INTERNAL'
+>;
 
 export interface SoapErrorOptions {
   detail?: string;
@@ -181,8 +183,8 @@ export class SoapFaultError<F extends FaultSummary = FaultSummary> extends SoapE
   constructor(fault: F, cls: FaultClass, secrets: Secrets = []) {
     const reason = redactSnippet(fault.reason, secrets, FAULT_REASON_CHARS);
     const detailParts = [`SOAP ${fault.soapVersion} fault ${[fault.code, ...fault.subcodes].join(' / ')}`];
-    const detail = (fault as { detail?: unknown }).detail;
-    if (typeof detail === 'string' && detail) detailParts.push(detail);
+    const detail = thrownText(fault, 'detail');
+    if (detail) detailParts.push(detail);
     super(cls, faultMessage(cls, reason), { detail: redactSnippet(detailParts.join(': '), secrets) });
     this.name = 'SoapFaultError';
     this.fault = fault;
@@ -404,7 +406,7 @@ function factsOf(err: unknown): ErrorFacts | undefined {
   if (err instanceof BadEnvelopeError || err instanceof NotXmlError || err instanceof WrongContentTypeError) {
     return { cause: 'not-soap' };
   }
-  const name = (err as { name?: unknown } | null)?.name;
+  const name = thrownText(err, 'name');
   // Errors of the layers above and beside this file, known by name to keep the imports one way.
   if (name === 'MissingTicketsError') return { cause: 'missing-tickets' };
   if (name === 'ValueError' || name === 'PayloadError') return { cause: 'unexpected-shape' };

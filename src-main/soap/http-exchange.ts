@@ -5,6 +5,7 @@ import { ConnectionError, ResponseTooLargeError, SoapError, TimeoutError } from 
 import { lenientText } from './response-classify';
 import { abortReason } from './retry';
 import { bytesToText } from './xml-read';
+import { thrownPart } from '../../src-shared/thrown';
 
 export interface Exchanged {
   res: Response;
@@ -92,16 +93,16 @@ export function errorCode(err: unknown): string | undefined {
   // undici wraps the OS error: TypeError('fetch failed') -> cause (maybe an AggregateError of several addresses).
   let e: unknown = err;
   for (let i = 0; i < 6 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
+    const code = thrownPart(e, 'code');
     if (typeof code === 'string' && code !== 'ABORT_ERR') return code;
-    const inner = (e as { errors?: unknown }).errors;
+    const inner = thrownPart(e, 'errors');
     if (Array.isArray(inner)) {
       for (const x of inner) {
         const c = errorCode(x);
         if (c) return c;
       }
     }
-    e = (e as { cause?: unknown }).cause;
+    e = thrownPart(e, 'cause');
   }
   return undefined;
 }

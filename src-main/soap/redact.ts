@@ -170,7 +170,7 @@ export function secretScrubber(secrets: Secrets): ((text: string) => string) | u
 }
 
 /** Longest text an error detail keeps of what a server sent; cut before redaction, so nothing can overflow. */
-export const MAX_DETAIL_CHARS = 500;
+const MAX_DETAIL_CHARS = 500;
 
 /**
  * Server text for an error message or detail: cut to `max` characters first (whatever its size, the rest is

@@ -2,7 +2,15 @@
 // transport retries what it sees on the wire (connection failures, HTTP 502/503/504, the throttling fault) and the
 // client retries what only the decoded answer shows (a damaged body, a timeout, a Server/Receiver fault) from the
 // same budget. Nothing above the client retries: a sync, a pager or the command line gets the call's final answer.
-import { AbortedError, ResponseTooLargeError, SoapError, SoapFaultError, XmlSecurityError } from './errors';
+import { deskCodeOf } from '../../src-shared/thrown';
+import {
+  AbortedError,
+  HttpStatusError,
+  ResponseTooLargeError,
+  SoapError,
+  SoapFaultError,
+  XmlSecurityError,
+} from './errors';
 
 export interface RetryPolicy {
   /** Total tries of one call, the first included. */
@@ -57,15 +65,15 @@ export function abortableSleep(ms: number, signal: AbortSignal | undefined): Pro
  */
 export function isTransient(err: unknown): boolean {
   if (err instanceof XmlSecurityError || err instanceof ResponseTooLargeError) return false;
-  const e = err as { deskCode?: string; status?: number };
-  switch (e.deskCode) {
+  switch (deskCodeOf(err)) {
     case 'BAD_RESPONSE':
     case 'TIMEOUT':
     case 'NETWORK':
     case 'THROTTLED':
       return true;
     case 'HTTP_ERROR':
-      return e.status === undefined || e.status >= 500 || e.status === 408 || e.status === 429;
+      if (!(err instanceof HttpStatusError)) return true;
+      return err.status >= 500 || err.status === 408 || err.status === 429;
     case 'SOAP_FAULT':
       return err instanceof SoapFaultError && /(^|:)(Server|Receiver)$/i.test(err.fault.code);
     default:

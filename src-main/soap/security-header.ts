@@ -3,7 +3,7 @@
 // it reads the Header element readEnvelope found, in a SOAP 1.1 or 1.2 envelope alike.
 import type { XmlElement } from './xml-read';
 
-export const SECURITY_TICKETS = ['AuthenticationTicket', 'EncryptedTicket'] as const;
+const SECURITY_TICKETS = ['AuthenticationTicket', 'EncryptedTicket'] as const;
 export type SecurityTicketName = (typeof SECURITY_TICKETS)[number];
 
 export interface SecurityHeader {

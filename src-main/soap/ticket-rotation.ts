@@ -40,7 +40,7 @@ export function createMemoryTicketSink(initial: Tickets = {}): TicketSink {
  */
 export const TICKET_MEMORY_MS = 30 * 60 * 1000;
 /** Tickets remembered at most, far above what a sync sends in TICKET_MEMORY_MS; the oldest go first. */
-export const TICKET_MEMORY_CAP = 100_000;
+const TICKET_MEMORY_CAP = 100_000;
 
 export interface TicketMemoryOptions {
   /** How long a ticket is remembered after it was last seen (default TICKET_MEMORY_MS). */

@@ -21,7 +21,6 @@ import { DEFAULT_MAX_BYTES } from './xml-read';
 import { RETRY_POLICY, abortReason, abortableSleep, backoffDelay } from './retry';
 import type { RetryPolicy } from './retry';
 
-export type { RetryPolicy } from './retry';
 export { backoffDelay } from './retry';
 
 export interface RetryInfo {
@@ -88,8 +87,8 @@ export interface Transport {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** How much of a response body is decoded as text for the log (the network panel keeps 256 KiB of it). */
 export const LOG_TEXT_BYTES = 512 * 1024;
-export const DEFAULT_MAX_CONCURRENT_PER_HOST = 6;
-export const DEFAULT_RETRY: RetryPolicy = RETRY_POLICY;
+const DEFAULT_MAX_CONCURRENT_PER_HOST = 6;
+const DEFAULT_RETRY: RetryPolicy = RETRY_POLICY;
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const RETRYABLE_CODES = new Set([

@@ -74,14 +74,14 @@ export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_MAX_DEPTH = 256;
-export const DEFAULT_MAX_ELEMENTS = 1_000_000;
-export const DEFAULT_MIN_BYTES_PER_ELEMENT = 16;
+const DEFAULT_MAX_DEPTH = 256;
+const DEFAULT_MAX_ELEMENTS = 1_000_000;
+const DEFAULT_MIN_BYTES_PER_ELEMENT = 16;
 const ELEMENT_ALLOWANCE = 10_000;
-export const DEFAULT_MIN_BYTES_PER_ATTRIBUTE = 12;
+const DEFAULT_MIN_BYTES_PER_ATTRIBUTE = 12;
 const ATTRIBUTE_ALLOWANCE = 50_000;
-export const DEFAULT_MAX_ATTRIBUTES = 256;
-export const DEFAULT_MAX_NAME_LENGTH = 1024;
+const DEFAULT_MAX_ATTRIBUTES = 256;
+const DEFAULT_MAX_NAME_LENGTH = 1024;
 // The tree is built recursively; far below the JS stack limit whatever the caller asks for.
 const DEPTH_CEILING = 4096;
 
@@ -270,7 +270,7 @@ function compatible(a: Declared, b: Declared): boolean {
 }
 
 /** The charset parameter of a Content-Type header value, if any. */
-export function charsetOf(contentType: string | undefined | null): string | undefined {
+function charsetOf(contentType: string | undefined | null): string | undefined {
   if (!contentType) return undefined;
   const m = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
   const v = m ? (m[1] ?? m[2]) : undefined;

@@ -2,12 +2,12 @@
 // from the one table (src-shared/note-fields.ts).
 import type { InboxNote, NoteField } from '../../src-shared/note-fields';
 import { NOTE_FIELDS, QUERY_TYPES, REPLY_STATUSES } from '../../src-shared/note-fields';
-import { dateTimeInstant } from '../schema';
+import { dateTimeInstant } from '../../src-shared/date-time';
 import type { SendNote } from '../schema';
 import { KOREA_OFFSET_MINUTES } from '../../src-shared/market-day';
 
 /** A field's value from its wire value; undefined only for an optional field that is absent or empty. */
-export function fieldValue(field: NoteField, wire: unknown): string | number | undefined {
+function fieldValue(field: NoteField, wire: unknown): string | number | undefined {
   switch (field.kind) {
     case 'int':
       return typeof wire === 'number' ? wire : 0;
@@ -25,7 +25,7 @@ export function fieldValue(field: NoteField, wire: unknown): string | number | u
 }
 
 /** The instant of an InsDate; the marketplace means Korean time when a value carries no offset. */
-export function instantOfInsDate(insDate: string): number {
+function instantOfInsDate(insDate: string): number {
   return dateTimeInstant(insDate, KOREA_OFFSET_MINUTES) ?? 0;
 }
 

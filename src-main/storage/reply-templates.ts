@@ -15,7 +15,7 @@ const templateIdSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-export const replyTemplateSchema = z.strictObject({
+const replyTemplateSchema = z.strictObject({
   id: templateIdSchema,
   name: z.string().trim().min(1).max(80),
   body: z.string().min(1).max(5000),

@@ -63,6 +63,21 @@ const profileShape = z.object({
 });
 
 /**
+ * A service address as files written before the no-credentials rule (safeHttpUrl) could hold it: its user name and
+ * password set aside, so such a file still loads and is marked when the seller next saves it.
+ */
+function withoutCredentials(raw: string): string {
+  try {
+    const url = new URL(raw);
+    url.username = '';
+    url.password = '';
+    return url.href;
+  } catch {
+    return raw;
+  }
+}
+
+/**
  * A live profile talks to the real marketplace: it needs every endpoint and both namespace roots. Namespace roots
  * are XML namespace names, so a saved one must be an absolute URI, and a seller ID is one word (the lookbook's
  * rule); a file written before those rules still loads (`strict` false) and is marked when the seller next saves it.
@@ -71,7 +86,7 @@ function profileRules(strict: boolean) {
   return (p: z.infer<typeof profileShape>, ctx: z.RefinementCtx) => {
     if (p.kind === 'live') {
       for (const key of ['apiBaseUrl', 'suggestBaseUrl'] as const) {
-        if (!isHttpUrl(p[key])) {
+        if (!isHttpUrl(p[key]) && (strict || !isHttpUrl(withoutCredentials(p[key])))) {
           ctx.addIssue({
             code: 'custom',
             path: [key],
@@ -114,7 +129,7 @@ function profileRules(strict: boolean) {
 }
 
 /** What a saved profile must be. */
-export const profileSchema = profileShape.superRefine(profileRules(true)) satisfies z.ZodType<Profile>;
+const profileSchema = profileShape.superRefine(profileRules(true)) satisfies z.ZodType<Profile>;
 /** What a profile read from disk must be (rules added later are checked when it is saved again). */
 const storedProfileSchema = profileShape.superRefine(profileRules(false)) satisfies z.ZodType<Profile>;
 

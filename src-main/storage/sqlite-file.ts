@@ -10,9 +10,10 @@
 import { existsSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { thrownPart } from '../../src-shared/thrown';
 
 /** How long a writer waits for another process's write to finish before giving up. */
-export const BUSY_TIMEOUT_MS = 15_000;
+const BUSY_TIMEOUT_MS = 15_000;
 
 export type UnreadableReason = 'not-a-database' | 'integrity' | 'newer-version';
 
@@ -31,7 +32,7 @@ const CORRUPT_CODES = new Set([11, 26]);
 
 /** Whether an error thrown by node:sqlite says the file is damaged (rather than busy, full or misused). */
 export function isCorruption(err: unknown): boolean {
-  const code = (err as { errcode?: unknown } | null)?.errcode;
+  const code = thrownPart(err, 'errcode');
   return typeof code === 'number' && CORRUPT_CODES.has(code & 0xff);
 }
 

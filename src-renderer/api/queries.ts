@@ -35,7 +35,7 @@ export const vaultStatusQuery = (profileId: string | undefined) =>
  * The active connection as main sees it (profile, seller IDs, the sandbox's addresses once it runs). It changes
  * only with the connection, and every such change is announced: the cache is invalidated then, not polled.
  */
-export const connectionInfoQuery = queryOptions({
+const connectionInfoQuery = queryOptions({
   queryKey: queryKeys.connectionInfo,
   queryFn: ({ signal }) => call('connection.info', undefined, signal),
   staleTime: 60_000,

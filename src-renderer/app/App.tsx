@@ -22,8 +22,6 @@ import { ShortcutOverlay } from './ShortcutOverlay';
 import { Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
 
-export type { Page } from '../ui/shell-slots';
-
 const PAGE_COMPONENTS: Record<Page, ComponentType> = {
   inbox: InboxPage,
   lookbook: LookbookPage,
@@ -33,7 +31,7 @@ const PAGE_COMPONENTS: Record<Page, ComponentType> = {
 };
 
 /** 'system' follows the OS locale the host reports; before settings load, the browser's guess. */
-export function resolveLang(language: Settings['language'] | undefined, osLocale: string | undefined): Lang {
+function resolveLang(language: Settings['language'] | undefined, osLocale: string | undefined): Lang {
   if (language === 'ko' || language === 'en') return language;
   return langFromLocale(osLocale ?? navigator.language);
 }

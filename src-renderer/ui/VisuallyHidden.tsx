@@ -1,8 +1,6 @@
 import type { HTMLAttributes, LabelHTMLAttributes } from 'react';
 import styles from './VisuallyHidden.module.css';
 
-export const visuallyHidden = styles.visuallyHidden!;
-
 /** Text for assistive technology only; a `div` for live regions, a `span` inline. */
 export function VisuallyHidden({
   as: As = 'span',

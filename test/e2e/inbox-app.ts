@@ -10,7 +10,7 @@ import { recentNotes } from '../../src-main/sandbox/backend';
 import type { SandboxBackend } from '../../src-main/sandbox/backend';
 import type { NoteFilter } from '../../src-main/sandbox/data/notes';
 import type { SendNote } from '../../src-main/schema';
-import { formatDateTime } from '../../src-main/schema';
+import { formatDateTime } from '../../src-shared/date-time';
 import type { Lang } from '../../src-renderer/i18n/lang';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';

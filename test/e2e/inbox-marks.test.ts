@@ -3,7 +3,7 @@
 // decomposition (src-shared/match-ranges.ts).
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
-import { formatDateTime } from '../../src-main/schema';
+import { formatDateTime } from '../../src-shared/date-time';
 import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';

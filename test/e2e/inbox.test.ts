@@ -6,11 +6,11 @@ import type { InboxNote } from '../../src-main/contract';
 import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
 import type { NoteFilter } from '../../src-main/sandbox/data/notes';
 import type { SendNote } from '../../src-main/schema';
-import { formatDateTime } from '../../src-main/schema';
+import { formatDateTime } from '../../src-shared/date-time';
 import type { SandboxOptions } from '../../src-main/sandbox/server';
 import { toInboxNote } from '../../src-main/storage/inbox-note';
 import { createMatcher } from '../../src-shared/korean-matcher';
-import { QUERY_TYPES } from '../../src-renderer/features/inbox/model/filters';
+import { INQUIRY_TYPES } from '../../src-shared/note-fields';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import { addDays, dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
@@ -165,7 +165,7 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect(Math.max(...byType.values())).toBeGreaterThanOrEqual(1000);
     const ko = translatorFor('ko');
     expect(await page.locator('.type-mix > span').allTextContents()).toEqual(
-      QUERY_TYPES.map((q) => `${ko(`inbox.type.${q}`)} ${(byType.get(q) ?? 0).toLocaleString('ko-KR')}`),
+      INQUIRY_TYPES.map((q) => `${ko(`inbox.type.${q}`)} ${(byType.get(q) ?? 0).toLocaleString('ko-KR')}`),
     );
     expect(await page.locator('.type-mix').textContent()).toMatch(/\d,\d{3}/);
   });

@@ -1,7 +1,7 @@
 // A marketplace whose clock the test moves: the sandbox lives on it (notes arrive when their time comes) from
 // TEST_NOW on, while the host's clock stays pinned to TEST_NOW. For tests of what a refresh brings in.
 import type { SendNote } from '../../src-main/schema';
-import { formatDateTime } from '../../src-main/schema';
+import { formatDateTime } from '../../src-shared/date-time';
 import type { SandboxBackend } from '../../src-main/sandbox/backend';
 import type { SandboxOptions } from '../../src-main/sandbox/server';
 import { marketDayOf } from '../../src-shared/market-day';

@@ -1,7 +1,8 @@
 // `desk notes`: every page of the buyer-notes inbox for a date range and filters, as one list; with --offline,
 // the same question answered from the app's mirror, with the seller's own marks and memos.
 import type { InboxNote, NoteLocalMark } from '../../contract';
-import { dateTimeInstant, ENUMS } from '../../schema';
+import { ENUMS } from '../../schema';
+import { dateTimeInstant } from '../../../src-shared/date-time';
 import type { ReplyStatus, ResultOf } from '../../schema';
 import { toSendNote } from '../../storage/inbox-note';
 import type { NotesStore } from '../../storage/notes-store';
@@ -26,7 +27,7 @@ export interface NotesOptions {
   'page-size'?: string;
 }
 
-export const DEFAULT_NOTES_PAGE_SIZE = 100;
+const DEFAULT_NOTES_PAGE_SIZE = 100;
 
 export interface NotesQuery {
   StartDate: string;
@@ -98,7 +99,7 @@ export function offlineNotes(
 }
 
 /** SendNote's attributes in the spec's order: the CSV header. */
-export const NOTE_COLUMNS = NOTE_FIELDS.map((f) => f.wire);
+const NOTE_COLUMNS = NOTE_FIELDS.map((f) => f.wire);
 
 const TABLE_COLUMNS: Column[] = NOTE_FIELDS.flatMap((f: NoteField) =>
   f.table ? [{ order: f.table.order, column: { ...f.table, key: f.wire } }] : [],

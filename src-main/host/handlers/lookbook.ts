@@ -10,7 +10,7 @@ import { isSellerId } from '../../../src-shared/seller-id';
 type Channels = keyof LookbookContract;
 
 /** The sandbox caps PageSize at 500 by default; the UI offers far less, so 200 keeps responses small. */
-export const MAX_LOOKBOOK_PAGE_SIZE = 200;
+const MAX_LOOKBOOK_PAGE_SIZE = 200;
 // A whole lookbook of WHOLE_LOOKBOOK_MAX_ITEMS items with a few findings each, plus its intro.
 const MAX_AUDIT_ROWS = 50_000;
 

@@ -1,25 +1,13 @@
 import { z } from 'zod';
+import { MAX_HTTP_URL_LENGTH, safeHttpUrl } from '../../../src-shared/absolute-uri';
 import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
 
 type Channels = 'shell.openExternal' | 'shell.showItemInFolder';
 
-/**
- * The only links the OS may open for the renderer: absolute http(s) URLs without embedded credentials.
- * Everything else (javascript:, file:, data:, custom schemes, relative paths) could run code or open local
- * files outside the sandbox.
- */
-export function externalUrl(raw: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  if (url.username || url.password || !url.hostname) return undefined;
-  return url.href;
-}
+// The only links the OS may open for the renderer are safe http(s) addresses (safeHttpUrl: a host, no embedded
+// credentials). Everything else (javascript:, file:, data:, custom schemes, relative paths) could run code or
+// open local files outside the sandbox.
 
 export function shellHandlers(deps: {
   openExternal: (url: string) => Promise<void>;
@@ -36,7 +24,7 @@ export function shellHandlers(deps: {
       await deps.showItemInFolder(path);
     },
     'shell.openExternal': async ({ url }) => {
-      const href = externalUrl(url);
+      const href = safeHttpUrl(url);
       // The schema already refused it; this guards a caller that bypasses the dispatcher.
       if (!href) throw new HostError('INVALID_ARGUMENT', 'Only http(s) links can be opened.');
       // Only the normalized href reaches the OS, never the raw string the renderer sent.
@@ -50,7 +38,7 @@ export const shellRequestSchemas: Pick<RequestSchemas, Channels> = {
   'shell.openExternal': z.strictObject({
     url: z
       .string()
-      .max(2048)
-      .refine((u) => externalUrl(u) !== undefined, 'only absolute http(s) URLs can be opened'),
+      .max(MAX_HTTP_URL_LENGTH)
+      .refine((u) => safeHttpUrl(u) !== undefined, 'only absolute http(s) URLs can be opened'),
   }),
 };

@@ -21,7 +21,7 @@ const PALETTE = [
 const ITEM_GLYPHS = ['👟', '👗', '👜', '🧴', '🎧', '🛋', '🍎', '🧸', '⛺'];
 const PATH = /^\/images\/(item|intro)\/(\d{1,9})\.svg$/;
 
-export const IMAGE_CONTENT_TYPE = 'image/svg+xml; charset=utf-8';
+const IMAGE_CONTENT_TYPE = 'image/svg+xml; charset=utf-8';
 
 export function itemImagePath(n: number): string {
   return `/images/item/${n}.svg`;

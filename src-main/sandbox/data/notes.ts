@@ -7,10 +7,12 @@
 import { REPLY_STATUSES } from '../../../src-shared/note-fields';
 import type { Rng } from './prng';
 import { Mulberry32, createRng, memberSeed } from './prng';
-import { DAY_MS, HOUR_MS, instantOf, koreanDayOf, koreanDayStart, toKstDateTime, weekdayOf } from './dates';
+import { HOUR_MS, koreanDayOf, koreanDayStart, weekdayOf } from './dates';
 import type { SellerItem } from './seller-items';
 import type { ReplyStatusFilter, SearchQueryType, SendNote } from './types';
 import type { NoteTemplate, NoteTemplatesFile } from './word-lists';
+import { marketDateTime, marketInstant } from '../../../src-shared/date-time';
+import { DAY_MS, marketDayOf } from '../../../src-shared/market-day';
 
 /** `--notes N` means about N notes over this many days: N ÷ 120 a day on average. */
 export const NOTE_HISTORY_DAYS = 120;
@@ -29,7 +31,7 @@ export const SEQ_NOS_PER_DAY = 50_000;
 /** The last day whose SeqNos fit an xsd:int (in 2137): the history ends there. */
 export const LAST_DAY = OPENING_DAY + Math.floor((2 ** 31 - 1 - FIRST_SEQ_NO) / SEQ_NOS_PER_DAY) - 1;
 
-const QUERY_TYPES: readonly [SearchQueryType, number][] = [
+const QUERY_TYPE_WEIGHTS: readonly [SearchQueryType, number][] = [
   ['Item', 0.3],
   ['Shipping', 0.3],
   ['Exchange', 0.12],
@@ -163,7 +165,8 @@ interface DayNotes {
   /** Positions of each seller's notes, ascending. */
   bySeller: Int32Array[];
   /** 'YYYY-MM-DDT' of the day, for writing InsDate values without a Date each. */
-  datePrefix: string;
+  /** The day as YYYY-MM-DD (Korean calendar). */
+  date: string;
   /** SendNote records built so far, per status (NoReply, ReplyComplete), by position. */
   records: [(SendNote | undefined)[] | undefined, (SendNote | undefined)[] | undefined];
   recordCount: number;
@@ -183,12 +186,12 @@ interface NoteDraw {
 
 const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** An instant of the day as xsd:dateTime in Korean time, as toKstDateTime writes it. */
-function dateTimeInDay(d: { datePrefix: string; day: number }, ms: number): string {
+/** An instant of the day as xsd:dateTime in Korean time, as formatDateTime writes it. */
+function dateTimeInDay(d: { date: string; day: number }, ms: number): string {
   const seconds = Math.floor((ms - koreanDayStart(d.day)) / 1000);
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
-  return `${d.datePrefix}${twoDigits(h)}:${twoDigits(m)}:${twoDigits(seconds % 60)}+09:00`;
+  return marketDateTime(d.date, `${twoDigits(h)}:${twoDigits(m)}:${twoDigits(seconds % 60)}`);
 }
 
 /** First index k in [0, n) whose time (times[k], or times[positions[k]]) is > ms, or >= ms when `inclusive`. */
@@ -221,8 +224,8 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
   const openingMs = koreanDayStart(OPENING_DAY);
   const ordersSeed = memberSeed(seed, 0x6f72);
 
-  const types = QUERY_TYPES.map(([t]) => t);
-  const typeWeights = QUERY_TYPES.map(([, w]) => w);
+  const types = QUERY_TYPE_WEIGHTS.map(([t]) => t);
+  const typeWeights = QUERY_TYPE_WEIGHTS.map(([, w]) => w);
   const sellerWeights = sellerIds.map((_, i) => SELLER_SHARES[i] ?? 0.1);
   const templates = (lang: 'ko' | 'en'): CompiledTemplate[][] =>
     types.map((t) => (words[lang][t] ?? []).map(compileTemplate));
@@ -328,7 +331,7 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
       order: new Float64Array(n),
       bigOrders: undefined,
       bySeller: [],
-      datePrefix: toKstDateTime(start).slice(0, 11),
+      date: marketDayOf(start),
       records: [undefined, undefined],
       recordCount: 0,
     };
@@ -482,13 +485,13 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
     let endMs = nowMs;
     // An unparsable start/end matches nothing rather than everything: a wrong filter should not return all notes.
     if (filter.start !== undefined) {
-      const ms = instantOf(filter.start);
-      if (Number.isNaN(ms)) return [];
+      const ms = marketInstant(filter.start);
+      if (ms === undefined) return [];
       startMs = Math.max(startMs, ms);
     }
     if (filter.end !== undefined) {
-      const ms = instantOf(filter.end);
-      if (Number.isNaN(ms)) return [];
+      const ms = marketInstant(filter.end);
+      if (ms === undefined) return [];
       endMs = Math.min(endMs, ms);
     }
     if (!(startMs <= endMs) || ratePerDay === 0) return [];

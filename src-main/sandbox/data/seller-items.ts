@@ -11,7 +11,7 @@ export interface SellerItem {
 }
 
 /** A few hundred items per seller, so notes share items the way a real inbox does. */
-export const ITEMS_PER_SELLER = 300;
+const ITEMS_PER_SELLER = 300;
 
 export function createSellerItems(
   rng: Rng,

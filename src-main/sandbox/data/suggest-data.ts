@@ -1,5 +1,4 @@
 import { getChoseong } from 'es-hangul';
-import { DAY_MS, toKstDateTime } from './dates';
 import { decimalFromHundredths } from './decimal';
 import { itemImagePath } from './images';
 import { isbn13CheckDigit } from './isbn';
@@ -16,6 +15,8 @@ import type {
   SuggestOSCatalogT,
 } from './types';
 import type { CatalogFamily, KeywordsFile, SuggestExtrasFile } from './word-lists';
+import { formatDateTime } from '../../../src-shared/date-time';
+import { DAY_MS } from '../../../src-shared/market-day';
 
 /**
  * The catalog whose SetCatalogs nest three levels below it (colour -> size -> package): '나이키 에어포스 1 '07'.
@@ -106,8 +107,8 @@ function ksData(
       closing = applying + rng.range(7, 180) * DAY_MS;
     }
   }
-  rec.ApplyingDate = toKstDateTime(applying);
-  rec.ClosingDate = toKstDateTime(closing);
+  rec.ApplyingDate = formatDateTime(applying);
+  rec.ClosingDate = formatDateTime(closing);
   rec.Hint = getChoseong(keyword, { keepNonHangul: true });
   return rec;
 }
@@ -171,7 +172,7 @@ function catalogNode(
   const node: SuggestOSCatalogT = {
     ID: id,
     CatalogFullName: name,
-    ProductionDate: toKstDateTime(nowMs - rng.range(60, 900) * DAY_MS),
+    ProductionDate: formatDateTime(nowMs - rng.range(60, 900) * DAY_MS),
     MainDescription: `${name} · 최저가 비교 ${rng.range(3, 40)}개 판매처`,
     LowestPrice: decimalFromHundredths(lowest),
     IacLowestPriceTotalPrice: decimalFromHundredths(lowest + won(rng.pick([0, 2500, 3000]))),
@@ -299,8 +300,8 @@ export function createSuggestData(
       IsBrandShop: i < 30 ? rng.chance(0.8) : rng.chance(0.3),
       MdPicImg1: itemImagePath(9000 + i * 2),
       Hint: english,
-      InsDate: toKstDateTime(ins),
-      UpdDate: toKstDateTime(ins + rng.range(0, Math.floor((nowMs - ins) / DAY_MS)) * DAY_MS),
+      InsDate: formatDateTime(ins),
+      UpdDate: formatDateTime(ins + rng.range(0, Math.floor((nowMs - ins) / DAY_MS)) * DAY_MS),
     };
     if (rng.chance(0.7)) brand.MdPicImg2 = itemImagePath(9001 + i * 2);
     brands.push(brand);
@@ -372,7 +373,7 @@ export function createSuggestData(
       Publisher: b.publishers[publisherIndex] ?? '',
       Review: rng.pick(b.reviews),
       BookCash: Math.floor(price / 100 / 20),
-      ProductionDate: toKstDateTime(nowMs - rng.range(30, 3650) * DAY_MS),
+      ProductionDate: formatDateTime(nowMs - rng.range(30, 3650) * DAY_MS),
       LowestPrice: decimalFromHundredths(Math.round((discounted * rng.range(70, 100)) / 100 / 1000) * 1000),
     };
     const modifier = rng.pick(b.keywordModifiers);
@@ -477,10 +478,10 @@ export function createSuggestData(
       IsBold: n.bold,
       Contents: n.contents,
       Url: n.url,
-      StartDate: toKstDateTime(start),
-      EndDate: toKstDateTime(nowMs + n.endDays * DAY_MS),
+      StartDate: formatDateTime(start),
+      EndDate: formatDateTime(nowMs + n.endDays * DAY_MS),
       // InsertDate is a plain string in the spec; the sandbox sends the Korean display form 'YYYY.MM.DD'.
-      InsertDate: toKstDateTime(start - 3 * DAY_MS)
+      InsertDate: formatDateTime(start - 3 * DAY_MS)
         .slice(0, 10)
         .replace(/-/g, '.'),
       DisplayOrder: n.order,

@@ -1,5 +1,4 @@
 import { createMatcher, type Matcher } from '../../../src-shared/korean-matcher';
-import { instantOf } from './dates';
 import type { SuggestData } from './suggest-data';
 import type {
   KSDataBrandT,
@@ -12,6 +11,7 @@ import type {
   SuggestKeywordContentsT,
   SuggestOSCatalogT,
 } from './types';
+import { marketInstant } from '../../../src-shared/date-time';
 
 /** Cap of every list a suggest query returns (the spec leaves result sizes open). */
 export const SUGGEST_RESULT_LIMIT = 10;
@@ -83,8 +83,8 @@ export function createSuggest(data: SuggestData): Suggest {
   ]) {
     for (const r of list) {
       windows.set(r, [
-        r.ApplyingDate === undefined ? -Infinity : instantOf(r.ApplyingDate),
-        r.ClosingDate === undefined ? Infinity : instantOf(r.ClosingDate),
+        r.ApplyingDate === undefined ? -Infinity : (marketInstant(r.ApplyingDate) ?? NaN),
+        r.ClosingDate === undefined ? Infinity : (marketInstant(r.ClosingDate) ?? NaN),
       ]);
     }
   }
@@ -186,8 +186,8 @@ export function createSuggest(data: SuggestData): Suggest {
       const t = now.getTime();
       return data.notices
         .filter((n) => {
-          const start = n.StartDate === undefined ? -Infinity : instantOf(n.StartDate);
-          const end = n.EndDate === undefined ? Infinity : instantOf(n.EndDate);
+          const start = n.StartDate === undefined ? -Infinity : (marketInstant(n.StartDate) ?? NaN);
+          const end = n.EndDate === undefined ? Infinity : (marketInstant(n.EndDate) ?? NaN);
           return start <= t && t <= end;
         })
         .sort((a, b) => (a.DisplayOrder ?? 0) - (b.DisplayOrder ?? 0) || (a.SeqNo ?? 0) - (b.SeqNo ?? 0))

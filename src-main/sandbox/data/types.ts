@@ -6,10 +6,6 @@
 
 /** xsd:long carried as decimal text. */
 export type Long = string;
-/** xsd:decimal carried as its exact decimal text. */
-export type Decimal = string;
-/** xsd:dateTime as Korean wall time with offset. */
-export type DateTime = string;
 
 import type { RecordOf } from '../../schema';
 import type { NoteQueryType, NoteReplyStatus } from '../../../src-shared/note-fields';
@@ -35,4 +31,3 @@ export type ReplyStatus = NoteReplyStatus;
 export type ReplyStatusFilter = 'All' | ReplyStatus;
 /** The inquiry types the sandbox's notes carry. */
 export type SearchQueryType = Exclude<NoteQueryType, 'All'>;
-export type SearchQueryTypeFilter = NoteQueryType;

@@ -6,7 +6,8 @@ import { Download, RefreshCw, Search, X } from 'lucide-react';
 import type { NoteQueryType } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
-import { QUERY_TYPES, RANGE_PRESETS, STATUSES } from './model/filters';
+import { RANGE_PRESETS, STATUSES } from './model/filters';
+import { INQUIRY_TYPES } from '../../../src-shared/note-fields';
 import type { InboxFilters, RangePreset, ResolvedRange, WaitingFilter } from './model/filters';
 import type { Counts, NoteState } from './model/note-columns';
 import { formatCount } from './count-format';
@@ -160,7 +161,7 @@ export function FacetBar(props: {
         ))}
       </div>
       <div className="chips" role="group" aria-label={t('inbox.type')}>
-        {QUERY_TYPES.map((q) => (
+        {INQUIRY_TYPES.map((q) => (
           <Chip
             key={q}
             aria-pressed={f.types.includes(q)}

@@ -6,7 +6,7 @@ import type { MouseEvent } from 'react';
 import type { InboxNote } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
-import { QUERY_TYPES } from './model/filters';
+import { INQUIRY_TYPES } from '../../../src-shared/note-fields';
 import type { Summary } from './model/note-columns';
 import type { TimeFormat } from './time-format';
 import { formatCount } from './count-format';
@@ -122,7 +122,7 @@ export const SummaryStrip = memo(function SummaryStrip({
       <div className="stat stat-types">
         <span className="stat-label">{t('inbox.type')}</span>
         <span className="type-mix num">
-          {QUERY_TYPES.map((q) => (
+          {INQUIRY_TYPES.map((q) => (
             <span key={q}>
               {t(`inbox.type.${q}` as MessageKey)} {formatCount(summary.byType[q])}
             </span>

@@ -25,7 +25,7 @@ export interface Answer<T> {
   data: T;
 }
 
-export const suggestKeys = {
+const suggestKeys = {
   hint: (op: HintOperation, hint: string) => ['suggest', op, hint] as const,
   notices: ['suggest', 'GetSuggestionNotice'] as const,
   brand: (id: number) => ['suggest', 'GetBrandPlusItems', id] as const,

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExchangeSummary, NetworkListRequest } from '../../../src-main/contract';
 import { call } from '../../api/desk';
 
-export const NETWORK_POLL_MS = 1500;
+const NETWORK_POLL_MS = 1500;
 const networkKey = ['network'] as const;
 
 // Exchanges never change once recorded, so the same ids mean the same list: keeping the old array spares a

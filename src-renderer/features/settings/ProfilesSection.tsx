@@ -15,7 +15,7 @@ import { checkProfile, draftFor, marksFromIssues, PROFILE_FIELDS, profileOf } fr
 import type { ProfileDraft, ProfileField } from './model/profile-form';
 import { fieldId, fieldLabel, markText, ProfileEditor } from './ProfileEditor';
 
-export const PROFILE_DRAFT = 'settings.profile';
+const PROFILE_DRAFT = 'settings.profile';
 
 /** Asks what to do with a removed profile's notes mirror, saying what it holds. */
 function RemoveProfileDialog({

@@ -86,7 +86,7 @@ export const settingsKo = {
   'settings.invalid.summary_other': '고칠 항목 {count, number}개: {fields}',
   'settings.invalid.required': '비어 있습니다 — 값을 입력하세요.',
   'settings.invalid.http-url':
-    'http:// 또는 https://로 시작하는 주소를 입력하세요. 예: https://api.example-market.co.kr',
+    'http:// 또는 https://로 시작하고 사용자 이름·비밀번호가 없는 주소를 입력하세요. 예: https://api.example-market.co.kr',
   'settings.invalid.absolute-uri': '절대 URI를 입력하세요. 예: http://schema.example-market.co.kr',
   'settings.invalid.xml-prefix': '영문자로 시작하는 32자 이하의 이름을 입력하세요. 예: ns',
   'settings.invalid.profile-id': '영문자, 숫자, -, _로 된 64자 이하의 값이어야 합니다.',
@@ -190,7 +190,7 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'settings.invalid.summary_other': '{count, number} fields to correct: {fields}',
   'settings.invalid.required': 'This is empty — enter a value.',
   'settings.invalid.http-url':
-    'Enter an address starting with http:// or https://, e.g. https://api.example-market.co.kr',
+    'Enter an address starting with http:// or https://, without a user name or password, e.g. https://api.example-market.co.kr',
   'settings.invalid.absolute-uri': 'Enter an absolute URI, e.g. http://schema.example-market.co.kr',
   'settings.invalid.xml-prefix': 'Enter a name of up to 32 characters starting with a letter, e.g. ns',
   'settings.invalid.profile-id': 'Use up to 64 letters, digits, - and _.',

@@ -11,7 +11,8 @@ import { createFileVault } from '../../../src-main/storage/file-vault';
 import { createSettingsStore } from '../../../src-main/storage/settings-store';
 import { startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
-import { SUGGEST_OPERATIONS, formatDateTime } from '../../../src-main/schema';
+import { SUGGEST_OPERATIONS } from '../../../src-main/schema';
+import { formatDateTime } from '../../../src-shared/date-time';
 import type { RequestOf, SuggestOperationName } from '../../../src-main/schema';
 import { createSoapClient } from '../../../src-main/soap/client';
 import type { SoapClient } from '../../../src-main/soap/client';
@@ -439,6 +440,10 @@ describe('desk usage errors', () => {
     [
       ['notes', '--base-url', 'ftp://x', '--ns-root', 'a', '--schema-root', 'b'],
       '--base-url must be an http or https URL',
+    ],
+    [
+      ['notes', '--base-url', 'https://seller:secret@x.kr', '--ns-root', 'a', '--schema-root', 'b'],
+      'with a host and no user name or password',
     ],
     [['notes', '--base-url', 'http://x'], 'needs --ns-root'],
     [

@@ -13,7 +13,7 @@ import { startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/server';
 import { syncNotes } from '../../../src-main/services/notes-sync';
 import { KOREA_OFFSET_MINUTES, marketDayOf } from '../../../src-shared/market-day';
-import { dateTimeInstant } from '../../../src-main/schema';
+import { dateTimeInstant } from '../../../src-shared/date-time';
 import { heldNotes, openMirror } from '../../support/mirror';
 
 const dayOf = (insDate: string) => marketDayOf(dateTimeInstant(insDate, KOREA_OFFSET_MINUTES)!);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../../src-main/contract';
 import { createHandlers, requestSchemas } from '../../../src-main/host/create-handlers';
 import { createDispatcher } from '../../../src-main/host/dispatch';
-import { externalUrl } from '../../../src-main/host/handlers/shell';
+import { safeHttpUrl as externalUrl } from '../../../src-shared/absolute-uri';
 import { buildDeskApi } from '../../../src-main/preload/build-api';
 import { createTestDeps } from '../../support/host-deps';
 

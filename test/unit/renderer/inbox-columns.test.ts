@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { InboxNote, NoteLocalMark, NoteQueryType, NoteReplyStatus } from '../../../src-main/contract';
-import { QUERY_TYPES, STATUSES } from '../../../src-renderer/features/inbox/model/filters';
+import { STATUSES } from '../../../src-renderer/features/inbox/model/filters';
+import { INQUIRY_TYPES } from '../../../src-shared/note-fields';
 import type { ResolvedRange, StatusFilter } from '../../../src-renderer/features/inbox/model/filters';
 import {
   buildColumns,
@@ -117,7 +118,7 @@ const FIRST_DAY = '2026-07-01';
 const SELLERS = ['gangnam_style', 'seoul_shop', 'busan'];
 const ITEMS = ['1001', '1002', '2079842982'];
 const ORDERS = ['3099700017', '3099700018', '99999999999999999999'];
-const ALL_TYPES: NoteQueryType[] = ['All', ...QUERY_TYPES];
+const ALL_TYPES: NoteQueryType[] = ['All', ...INQUIRY_TYPES];
 const HOUR = 3_600_000;
 const BASE_MS = dayStartMs(FIRST_DAY);
 
@@ -168,7 +169,7 @@ const orUnset = (values: string[]) =>
   fc.oneof({ arbitrary: fc.constant(''), weight: 3 }, fc.constantFrom(...values));
 const facetArb = fc.record({
   status: fc.constantFrom<StatusFilter>(...STATUSES),
-  types: fc.oneof(fc.constant([]), fc.subarray([...QUERY_TYPES])),
+  types: fc.oneof(fc.constant([]), fc.subarray([...INQUIRY_TYPES])),
 });
 const filterArb = fc.record({
   // Trimmed by the filter; one value no note has.
@@ -289,7 +290,9 @@ describe('inbox filter pass over columns', () => {
         slaHours: 24,
       }),
     );
-    const combos = QUERY_TYPES.slice(0, 5).flatMap((t) => STATUSES.map((status) => ({ status, types: [t] })));
+    const combos = INQUIRY_TYPES.slice(0, 5).flatMap((t) =>
+      STATUSES.map((status) => ({ status, types: [t] })),
+    );
     const first = cached(combos[0]!);
     for (const q of combos.slice(1, 8)) cached(q);
     expect(cached(combos[0]!)).toBe(first); // within the last eight

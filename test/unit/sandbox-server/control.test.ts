@@ -4,11 +4,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback, parseSeqNo } from '../../../src-main/sandbox/control';
-import { toKstDateTime } from '../../../src-main/sandbox/data/dates';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import type { ReplyStatusFilter, SendNote } from '../../../src-main/sandbox/data/types';
 import { decodeResponse } from '../../../src-main/soap/result-read';
 import { call, NOW, startTestSandbox } from './support';
+import { formatDateTime } from '../../../src-shared/date-time';
 
 interface Answer {
   status: number;
@@ -75,7 +75,7 @@ describe('POST /sandbox/notes/{SeqNo}/reply on a fixed clock', () => {
     expect(answer.json).toEqual({
       seqNo: target.SeqNo,
       replyStatus: 'ReplyComplete',
-      answeredAt: toKstDateTime(NOW.getTime()),
+      answeredAt: formatDateTime(NOW.getTime()),
     });
 
     const seqs = (pages: SendNote[][]) => pages.flat().map((n) => n.SeqNo);
@@ -237,7 +237,7 @@ describe('on a living clock', () => {
     expect(answer.json).toEqual({
       seqNo: arriving.SeqNo,
       replyStatus: 'ReplyComplete',
-      answeredAt: toKstDateTime(clock),
+      answeredAt: formatDateTime(clock),
     });
     // Still answered, and at that moment, as the clock moves on.
     clock += 3 * 86_400_000;

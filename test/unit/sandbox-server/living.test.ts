@@ -1,12 +1,12 @@
 // The sandbox over SOAP on a living clock (injected, so the test moves time) and on a fixed one.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackend } from '../../../src-main/sandbox/backend';
-import { toKstDateTime } from '../../../src-main/sandbox/data/dates';
 import type { SendNote } from '../../../src-main/sandbox/data/types';
 import type { RunningSandbox, SandboxOptions } from '../../../src-main/sandbox/server';
 import { decodeResponse } from '../../../src-main/soap/result-read';
 import { call, ENCRYPTED_TICKET_VALUE, SEED } from './support';
 import { startSandbox } from '../../../src-main/sandbox/server';
+import { formatDateTime } from '../../../src-shared/date-time';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -34,8 +34,8 @@ async function page(
     sb,
     'BuyerNoteList',
     {
-      StartDate: toKstDateTime(range.start),
-      EndDate: toKstDateTime(range.end),
+      StartDate: formatDateTime(range.start),
+      EndDate: formatDateTime(range.end),
       ...extra,
       Pagination: { PageIndex: index, PageSize: size },
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import { DEFAULT_MAX_PAGE_SIZE } from '../../../src-main/sandbox/server';
 import { recentNotes } from '../../../src-main/sandbox/backend';
-import { dateTimeInstant } from '../../../src-main/schema';
+import { dateTimeInstant } from '../../../src-shared/date-time';
 import type { SendNote, SohoShopItemList } from '../../../src-main/schema';
 import { decodeResponse } from '../../../src-main/soap/result-read';
 import type { SoapVersion } from '../../../src-main/soap/envelope-write';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BROKEN_SELLER_ID, SELLER_IDS } from '../../../src-main/sandbox/data/account';
-import { instantOf, koreanDayOf, koreanDayStart, toKstDateTime } from '../../../src-main/sandbox/data/dates';
+import { koreanDayOf, koreanDayStart } from '../../../src-main/sandbox/data/dates';
 import {
   BIG_ORDER_NO,
   FIRST_SEQ_NO,
@@ -14,6 +14,9 @@ import {
 import type { NoteFilter, NoteTimeline } from '../../../src-main/sandbox/data/notes';
 import { createSandboxData } from '../../../src-main/sandbox/data/sandbox-data';
 import type { SendNote } from '../../../src-main/sandbox/data/types';
+import { formatDateTime, marketInstant } from '../../../src-shared/date-time';
+
+const instantOf = (text: string) => marketInstant(text) ?? NaN;
 
 const NOW = Date.parse('2025-06-15T12:00:00+09:00');
 const DAY = 86_400_000;
@@ -24,7 +27,7 @@ const timeline = data.notes;
 
 /** The notes of the `days` days before `nowMs`, as of `nowMs`. */
 function recent(tl: NoteTimeline, nowMs: number, days = NOTE_HISTORY_DAYS): SendNote[] {
-  return tl.query({ start: toKstDateTime(nowMs - days * DAY) }, nowMs);
+  return tl.query({ start: formatDateTime(nowMs - days * DAY) }, nowMs);
 }
 const notes = recent(timeline, NOW);
 const at = (n: SendNote) => instantOf(n.InsDate ?? '');
@@ -40,8 +43,8 @@ describe('an absolute timeline', () => {
     for (let day = koreanDayOf(later); day >= koreanDayOf(later) - 130; day--) {
       for (const sellerId of SELLER_IDS) {
         const range = {
-          start: toKstDateTime(koreanDayStart(day)),
-          end: toKstDateTime(koreanDayStart(day + 1) - 1),
+          start: formatDateTime(koreanDayStart(day)),
+          end: formatDateTime(koreanDayStart(day + 1) - 1),
         };
         for (const n of other.query({ ...range, sellerId }, later)) bySeq.set(n.SeqNo!, n);
       }
@@ -102,7 +105,7 @@ describe('an absolute timeline', () => {
     const counted = tl.countOn(day);
     expect(tl.cacheStats().days).toBe(0);
     const found = tl.query(
-      { start: toKstDateTime(koreanDayStart(day)), end: toKstDateTime(koreanDayStart(day + 1) - 1) },
+      { start: formatDateTime(koreanDayStart(day)), end: formatDateTime(koreanDayStart(day + 1) - 1) },
       NOW,
     );
     expect(found).toHaveLength(counted);
@@ -110,7 +113,7 @@ describe('an absolute timeline', () => {
   });
 
   it('begins on the opening day: nothing before it, and its first note has the first SeqNo', () => {
-    expect(toKstDateTime(koreanDayStart(OPENING_DAY))).toBe('2020-01-01T00:00:00+09:00');
+    expect(formatDateTime(koreanDayStart(OPENING_DAY))).toBe('2020-01-01T00:00:00+09:00');
     expect(timeline.countOn(OPENING_DAY - 1)).toBe(0);
     const firstDays = timeline.query({ start: '2019-01-01', end: '2020-01-03T23:59:59+09:00' }, NOW);
     expect(firstDays.length).toBeGreaterThan(0);
@@ -126,7 +129,7 @@ describe('an absolute timeline', () => {
     expect(lastSeqNo).toBeLessThanOrEqual(2 ** 31 - 1);
     expect(tl.countOn(LAST_DAY + 1)).toBe(0);
     const end = koreanDayStart(LAST_DAY + 3);
-    const last = tl.query({ start: toKstDateTime(koreanDayStart(LAST_DAY)) }, end);
+    const last = tl.query({ start: formatDateTime(koreanDayStart(LAST_DAY)) }, end);
     expect(last.at(-1)!.SeqNo).toBe(lastSeqNo);
     expect(tl.reply(lastSeqNo, end)).toBeDefined();
   });
@@ -168,7 +171,7 @@ describe('notes invariants', () => {
     expect(Math.min(...ages)).toBeLessThan(0.5);
     expect(Math.max(...ages)).toBeLessThanOrEqual(NOTE_HISTORY_DAYS);
     expect(Math.max(...ages)).toBeGreaterThan(NOTE_HISTORY_DAYS - 1);
-    expect(timeline.query({ start: toKstDateTime(NOW + 1000) }, NOW)).toEqual([]);
+    expect(timeline.query({ start: formatDateTime(NOW + 1000) }, NOW)).toEqual([]);
   });
 
   it('has OrderNo values above 2^53, and 9007199254740993 in any week of history', () => {
@@ -176,7 +179,7 @@ describe('notes invariants', () => {
     expect(big.some((n) => n.OrderNo !== BIG_ORDER_NO)).toBe(true);
     expect(BIG_ORDER_NO).toBe('9007199254740993');
     for (let end = NOW; end > NOW - 60 * DAY; end -= 5 * DAY + 3 * HOUR) {
-      const week = timeline.query({ start: toKstDateTime(end - 7 * DAY), end: toKstDateTime(end) }, NOW);
+      const week = timeline.query({ start: formatDateTime(end - 7 * DAY), end: formatDateTime(end) }, NOW);
       expect(week.some((n) => n.OrderNo === BIG_ORDER_NO)).toBe(true);
     }
   });
@@ -207,7 +210,10 @@ describe('notes invariants', () => {
     const moments = Array.from({ length: 30 }, (_, i) => NOW - i * 2 * DAY - i * HOUR);
     const aged = (fromHours: number, toHours: number) =>
       moments.flatMap((m) =>
-        big.query({ start: toKstDateTime(m - toHours * HOUR), end: toKstDateTime(m - fromHours * HOUR) }, m),
+        big.query(
+          { start: formatDateTime(m - toHours * HOUR), end: formatDateTime(m - fromHours * HOUR) },
+          m,
+        ),
       );
     expect(unanswered(aged(0, 1))).toBeGreaterThan(0.85);
     expect(unanswered(aged(6, 24))).toBeLessThan(0.85);
@@ -272,7 +278,7 @@ describe('a moving clock', () => {
     let answered = 0;
     for (let step = 1; step <= 12; step++) {
       const now = NOW + step * 6 * HOUR;
-      const after = tl.query({ start: toKstDateTime(NOW - 30 * DAY) }, now);
+      const after = tl.query({ start: formatDateTime(NOW - 30 * DAY) }, now);
       const bySeq = new Map(after.map((n) => [n.SeqNo!, n]));
       for (const n of before) {
         const same = bySeq.get(n.SeqNo!)!;
@@ -293,12 +299,12 @@ describe('a moving clock', () => {
 describe('reply', () => {
   const fresh = () => createSandboxData({ seed: 42, notes: 5000 }).notes;
   const waiting = (tl: NoteTimeline, nowMs: number) =>
-    tl.query({ start: toKstDateTime(nowMs - 10 * DAY), replyStatus: 'NoReply' }, nowMs);
+    tl.query({ start: formatDateTime(nowMs - 10 * DAY), replyStatus: 'NoReply' }, nowMs);
 
   it('answers an arrived note for every later query, with every filter and page', () => {
     const tl = fresh();
     const target = waiting(tl, NOW)[5]!;
-    const range = { start: toKstDateTime(NOW - 10 * DAY), end: toKstDateTime(NOW) };
+    const range = { start: formatDateTime(NOW - 10 * DAY), end: formatDateTime(NOW) };
     const position = tl.query(range, NOW).findIndex((n) => n.SeqNo === target.SeqNo);
     expect(tl.reply(target.SeqNo!, NOW)).toEqual({ answeredAt: NOW });
     const status = (list: SendNote[]) => list.find((n) => n.SeqNo === target.SeqNo)?.ReplyStatus;
@@ -326,7 +332,7 @@ describe('reply', () => {
     for (const n of targets) expect(tl.reply(n.SeqNo!, NOW)).toBeDefined();
     recent(tl, NOW - 50 * DAY, 60); // other days push them out
     expect(tl.cacheStats().notes).toBeLessThanOrEqual(200);
-    const after = tl.query({ start: toKstDateTime(NOW - 10 * DAY) }, NOW);
+    const after = tl.query({ start: formatDateTime(NOW - 10 * DAY) }, NOW);
     for (const n of targets)
       expect(after.find((x) => x.SeqNo === n.SeqNo)?.ReplyStatus).toBe('ReplyComplete');
   });
@@ -343,7 +349,7 @@ describe('reply', () => {
     const tl = fresh();
     const today = koreanDayOf(NOW);
     const comingToday = tl.query(
-      { start: toKstDateTime(koreanDayStart(today)), end: toKstDateTime(koreanDayStart(today + 1) - 1) },
+      { start: formatDateTime(koreanDayStart(today)), end: formatDateTime(koreanDayStart(today + 1) - 1) },
       koreanDayStart(today + 1),
     );
     const notYet = comingToday.find((n) => at(n) > NOW)!;
@@ -365,7 +371,7 @@ describe('queries', () => {
   // Starts inside the window `notes` holds, ends anywhere after.
   const moment = fc
     .integer({ min: (NOW - NOTE_HISTORY_DAYS * DAY) / 1000, max: NOW / 1000 + 86_400 })
-    .map((s) => toKstDateTime(s * 1000));
+    .map((s) => formatDateTime(s * 1000));
   const pick = <T>(values: T[], weight = 1) =>
     fc.oneof(
       { weight: 1, arbitrary: fc.constant(undefined) },
@@ -447,7 +453,7 @@ describe('queries', () => {
   });
 
   it('gives the same record object for a note while it is cached, so its bytes are written once', () => {
-    const range = { start: toKstDateTime(NOW - DAY), end: toKstDateTime(NOW) };
+    const range = { start: formatDateTime(NOW - DAY), end: formatDateTime(NOW) };
     const a = timeline.query(range, NOW);
     const b = timeline.query(range, NOW);
     expect(a.length).toBeGreaterThan(0);
@@ -463,8 +469,8 @@ describe('scale', () => {
     for (let day = today - NOTE_HISTORY_DAYS; day < today; day++) total += tl.countOn(day);
     expect(Math.abs(total - MAX_NOTE_COUNT) / MAX_NOTE_COUNT).toBeLessThan(0.05);
     const range = {
-      start: toKstDateTime(koreanDayStart(today - NOTE_HISTORY_DAYS)),
-      end: toKstDateTime(NOW),
+      start: formatDateTime(koreanDayStart(today - NOTE_HISTORY_DAYS)),
+      end: formatDateTime(NOW),
     };
     const page = tl.query(range, NOW, { offset: 500_000, size: 500 });
     expect(page).toHaveLength(500);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { instantOf } from '../../../src-main/sandbox/data/dates';
 import { decimalFromHundredths } from '../../../src-main/sandbox/data/decimal';
 import { isbn13CheckDigit, isValidIsbn13 } from '../../../src-main/sandbox/data/isbn';
 import { createSandboxData } from '../../../src-main/sandbox/data/sandbox-data';
@@ -10,6 +9,9 @@ import {
 } from '../../../src-main/sandbox/data/suggest';
 import { BIG_CATALOG_ID, DEEP_CATALOG_ID } from '../../../src-main/sandbox/data/suggest-data';
 import type { KSDataT, SuggestOSCatalogT } from '../../../src-main/sandbox/data/types';
+import { marketInstant } from '../../../src-shared/date-time';
+
+const instantOf = (text: string) => marketInstant(text) ?? NaN;
 
 const NOW = new Date('2025-06-15T03:00:00Z');
 const DAY = 86_400_000;

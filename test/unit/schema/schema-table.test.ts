@@ -5,11 +5,11 @@ import {
   OPERATION_NAMES,
   RECORDS,
   SUGGEST_OPERATIONS,
-  dateTimeInstant,
   decodeScalar,
   encodeScalar,
   soapAction,
 } from '../../../src-main/schema';
+import { dateTimeInstant } from '../../../src-shared/date-time';
 import type { RecordSpec } from '../../../src-main/schema';
 
 const SCALARS = ['string', 'int', 'long', 'boolean', 'decimal', 'dateTime'];

@@ -14,7 +14,7 @@ import { HttpStatusError, TimeoutError, XmlMalformedError } from '../../../src-m
 import { createMirrorRegistry } from '../../../src-main/storage/mirror-registry';
 import type { MirrorStore } from '../../../src-main/storage/mirror-store';
 import { dayEndMs, dayStartMs, daysBetween, marketDayOf } from '../../../src-shared/market-day';
-import { formatDateTime } from '../../../src-main/schema';
+import { formatDateTime } from '../../../src-shared/date-time';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
 
 const TODAY = marketDayOf(TEST_NOW.getTime());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAbsoluteUri, isHttpUrl } from '../../../src-shared/absolute-uri';
+import { isAbsoluteUri, isHttpUrl, safeHttpUrl } from '../../../src-shared/absolute-uri';
 
 describe('absolute URIs (namespace roots)', () => {
   it.each([
@@ -35,5 +35,18 @@ describe('http(s) addresses (service URLs)', () => {
     for (const bad of ['ftp://x', 'api.example.com', '', 'javascript:alert(1)', 'file:///etc/passwd']) {
       expect(isHttpUrl(bad), bad).toBe(false);
     }
+  });
+
+  it('is one rule for service addresses and links alike: no user name or password, at most 2,048 characters', () => {
+    for (const bad of [
+      'https://seller:secret@api.example-market.co.kr/APIv1',
+      'https://seller@api.example-market.co.kr',
+      'https://market.example@evil.example/login',
+      `https://a.kr/${'x'.repeat(2048)}`,
+    ]) {
+      expect(isHttpUrl(bad), bad).toBe(false);
+      expect(safeHttpUrl(bad), bad).toBeUndefined();
+    }
+    expect(safeHttpUrl('HTTPS://API.Example.kr:443/x y')).toBe('https://api.example.kr/x%20y');
   });
 });

@@ -160,6 +160,25 @@ describe('settings store', () => {
     expect(view.settings.profiles[0]!.nsRoot).toBe('example.kr/ns');
   });
 
+  it('refuses a service address with a user name or password, and still loads a file saved with one', async () => {
+    const withCredentials = 'https://seller:secret@api.example-market.co.kr/APIv1';
+    const err = (await createSettingsStore(tempDir())
+      .update({ profiles: [{ ...live, apiBaseUrl: withCredentials }], activeProfileId: 'live-1' })
+      .catch((e: unknown) => e)) as InvalidValueError;
+    expect(err.issues).toEqual([{ path: ['profiles', 0, 'apiBaseUrl'], rule: 'http-url' }]);
+
+    const dir = tempDir();
+    const old = {
+      ...defaultSettings(),
+      profiles: [{ ...live, apiBaseUrl: withCredentials }],
+      activeProfileId: 'live-1',
+    };
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(old));
+    const view = await createSettingsStore(dir).get();
+    expect(view.notice).toBeUndefined();
+    expect(view.settings.profiles[0]!.apiBaseUrl).toBe(withCredentials);
+  });
+
   it('words refused numbers with their bound, and a refused request at the dispatcher the same way', async () => {
     const err = (await createSettingsStore(tempDir())
       .update({ replySlaHours: 999 })

@@ -19,8 +19,6 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 const [WAITING, ...ANSWERED] = REPLY_STATUSES;
 export const STATUSES = ['All', WAITING, 'Handled', ...ANSWERED] as const;
 export type StatusFilter = (typeof STATUSES)[number];
-/** The inquiry-type chips. */
-export const QUERY_TYPES = INQUIRY_TYPES;
 /** The list's sortable columns (list-columns.ts). */
 export type SortKey = (typeof SORT_KEYS)[number];
 /** Notes still waiting longer than the reply SLA, or than 48 hours; '' for no such filter. */
@@ -86,7 +84,7 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
     end: isSaneMarketDay(text(raw['end'])) ? text(raw['end']) : '',
     status: oneOf(STATUSES, raw['status'], d.status),
     types: Array.isArray(raw['types'])
-      ? QUERY_TYPES.filter((t) => (raw['types'] as unknown[]).includes(t))
+      ? INQUIRY_TYPES.filter((t) => (raw['types'] as unknown[]).includes(t))
       : [],
     // One-off lookups are never restored, even from a file an older version wrote with them in it.
     ...ONE_OFF_DEFAULTS,

@@ -2,7 +2,7 @@
 // colours for a white page, so on the dark theme (or for a pale colour on the light one) the text keeps the
 // theme's colour and a swatch shows the server's colour instead. WCAG AA for normal text is 4.5:1.
 
-export const AA_CONTRAST = 4.5;
+const AA_CONTRAST = 4.5;
 
 /** '#RRGGBB', 'RRGGBB' or '#RGB' as sent; undefined for anything else (then the raw text is shown as is). */
 export function parseRgb(raw: string | undefined): [number, number, number] | undefined {

@@ -1,5 +1,6 @@
 // Small readings of the suggest service's values, kept as the server sent them wherever they cannot be typed.
 import type { SearchNoticeDto } from '../../../../src-main/contract';
+import { marketInstant } from '../../../../src-shared/date-time';
 
 /** The wall time a dateTime text names ('2026-11-20T09:00:00+09:00' -> '2026.11.20'), or the raw text. */
 export function dateText(raw: string | undefined): string {
@@ -14,12 +15,9 @@ export function shortDateText(raw: string | undefined): string {
   return /^\d{4}\.\d{2}\.\d{2}$/.test(d) ? d.slice(2) : d;
 }
 
-/** Epoch ms of a dateTime with an offset; a text without one is read as Korean wall time (the marketplace's). */
-export function instantOf(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const withZone = /(Z|[+-]\d{2}:\d{2})$/.test(raw) ? raw : `${raw}+09:00`;
-  const t = Date.parse(withZone);
-  return Number.isNaN(t) ? undefined : t;
+/** Epoch ms of a dateTime (without an offset, Korean wall time: the marketplace's); undefined when absent. */
+function instantOf(raw: string | undefined): number | undefined {
+  return raw === undefined ? undefined : marketInstant(raw);
 }
 
 export type WindowState = 'active' | 'scheduled' | 'expired';

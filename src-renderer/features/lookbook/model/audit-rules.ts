@@ -24,7 +24,7 @@ export const AUDIT_KINDS = [
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-export const SEVERITY: Readonly<Record<AuditKind, AuditSeverity>> = {
+const SEVERITY: Readonly<Record<AuditKind, AuditSeverity>> = {
   'image-failed': 'error',
   'image-http': 'warning',
   'image-missing': 'error',

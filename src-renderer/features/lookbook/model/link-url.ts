@@ -1,21 +1,13 @@
 // URL checks shared by the preview and the audit. Main validates again before anything reaches the OS; these
 // decide what the renderer offers as a link at all.
+import { safeHttpUrl } from '../../../../src-shared/absolute-uri';
 
 export type LandingCheck =
   { state: 'empty' } | { state: 'malformed'; raw: string } | { state: 'ok'; href: string };
 
-/** An absolute http(s) URL without credentials, exactly what the main process's openExternal accepts. */
+/** A safe http(s) URL (safeHttpUrl: a host, no credentials), exactly what the main process's openExternal accepts. */
 export function httpUrl(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  if (url.username || url.password || !url.hostname) return undefined;
-  return url.href;
+  return raw === undefined ? undefined : safeHttpUrl(raw.trim());
 }
 
 export function checkLanding(raw: string | undefined): LandingCheck {

@@ -6,8 +6,6 @@ import type { ShownValue } from '../../../format/money';
 import { formatNumber, formatPercent, plainDecimal } from '../../../format/numbers';
 import type { Lang } from '../../../i18n/lang';
 
-export type { ShownValue } from '../../../format/money';
-
 export function parseNumeric(raw: string | undefined): number | undefined {
   const text = raw === undefined ? undefined : plainDecimal(raw);
   if (text === undefined) return undefined;

@@ -39,7 +39,7 @@ export interface ProfileDraft {
   tried: boolean;
 }
 
-export function blankLiveProfile(existingIds: readonly string[]): Profile {
+function blankLiveProfile(existingIds: readonly string[]): Profile {
   let n = existingIds.length;
   while (existingIds.includes(`live-${n}`)) n++;
   return {
@@ -72,7 +72,7 @@ export function draftFor(profile: Profile | undefined, existingIds: readonly str
 }
 
 /** The IDs typed, separated by commas: a space is part of an ID (and refused there), never a separator. */
-export function sellerIdsOf(text: string): string[] {
+function sellerIdsOf(text: string): string[] {
   return text
     .split(',')
     .map((s) => s.trim())
