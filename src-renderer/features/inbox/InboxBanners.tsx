@@ -2,12 +2,7 @@
 // sync's progress, cancellation, failures and offline state, and the outcome of the seller's own actions (an
 // export, a mark, a copy). Which of the sync's states holds is worked out once, in syncOutcome.
 import { WifiOff } from 'lucide-react';
-import type {
-  NotesLastSync,
-  NotesMirrorStatus,
-  NotesProgressEvent,
-  NotesSyncSummary,
-} from '../../../src-main/contract';
+import type { NotesMirrorStatus, NotesProgressEvent } from '../../../src-main/contract';
 import { groupFailures } from '../../../src-shared/sync-failures';
 import { DeskCallError } from '../../api/desk';
 import { useI18n } from '../../i18n';
@@ -17,6 +12,7 @@ import { MirrorBanners } from './MirrorBanners';
 import { SyncFailures } from './SyncFailures';
 import type { TimeFormat } from './time-format';
 import type { SyncState } from './use-notes';
+import { cancelledText, failedText, partialText } from './model/sync-wording';
 import { Banner } from '../../ui/Banner';
 
 const OFFLINE_CODES = new Set(['NETWORK', 'TIMEOUT']);
@@ -89,18 +85,13 @@ export function InboxBanners(props: {
       )}
       {!sync.running && sync.summary?.cancelled && (
         <Banner role="status" data-testid="sync-cancelled">
-          {t(noDay(sync.summary) ? 'inbox.sync.cancelled.noDay' : 'inbox.sync.cancelled', kept(sync.summary))}
+          {cancelledText(sync.summary, t)}
         </Banner>
       )}
       <SyncFailures groups={outcome.failureGroups} running={sync.running} time={time} />
       {outcome.showFailed && (
         <Banner tone="warn" role="status" data-testid="sync-failed">
-          <span>
-            {t(noDay(sync.summary!) ? 'inbox.sync.failed.noDay' : 'inbox.sync.failed', {
-              ...kept(sync.summary!),
-              count: outcome.failed.length,
-            })}
-          </span>
+          <span>{failedText(sync.summary!, outcome.failed.length, t)}</span>
           <button type="button" className="btn btn-small" onClick={onRefresh}>
             {t('common.retry')}
           </button>
@@ -121,17 +112,6 @@ export function InboxBanners(props: {
       )}
     </>
   );
-}
-
-const kept = (s: NotesSyncSummary) => ({ days: s.daysDone, total: s.days, notes: s.notesSaved });
-/** No day was received whole, yet notes were: "0 of 7 days, 138 notes saved" would read as a contradiction. */
-const noDay = (s: NotesSyncSummary) => s.daysDone === 0 && s.notesSaved > 0;
-
-/** What a sync left unreceived, told while offline: never "0 of 7 days, 138 notes" as if both were whole. */
-function partialText(p: NonNullable<NotesLastSync['partial']>, t: ReturnType<typeof useI18n>['t']): string {
-  const vars = { total: p.days, days: p.daysDone, count: p.notes };
-  if (p.daysDone > 0) return t('inbox.sync.partial', vars);
-  return p.notes > 0 ? t('inbox.sync.partial.noDay', vars) : t('inbox.sync.partial.none', vars);
 }
 
 /** The bar's words: days fetched, then the reply-status check per seller. */
