@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { BIG_ORDER_NO, NOTE_HISTORY_DAYS } from '../../src-main/sandbox/data/notes';
 import type { NoteTimeline } from '../../src-main/sandbox/data/notes';
-import { koreanDayOf, koreanDayStart, toKstDateTime } from '../../src-main/sandbox/data/dates';
+import { koreanDayOf, koreanDayStart } from '../../src-main/sandbox/data/dates';
+import { formatDateTime } from '../../src-shared/date-time';
 import { createSandboxData } from '../../src-main/sandbox/data/sandbox-data';
 import type { SendNote } from '../../src-main/sandbox/data/types';
 
@@ -16,7 +17,7 @@ const DAY = 86_400_000;
 const line = (n: SendNote) => JSON.stringify(n);
 
 function recentNotes(tl: NoteTimeline, nowMs: number, days: number): SendNote[] {
-  return tl.query({ start: toKstDateTime(nowMs - days * DAY) }, nowMs);
+  return tl.query({ start: formatDateTime(nowMs - days * DAY) }, nowMs);
 }
 
 /** Default data (seed 42, 5,000 notes): the whole history asked for, then filtered and paged. */
@@ -24,7 +25,7 @@ function defaultSeed(): Record<string, string[]> {
   const tl = createSandboxData({ seed: 42, now: new Date(NOW), notes: 5000 }).notes;
   const all = recentNotes(tl, NOW, NOTE_HISTORY_DAYS + 10);
   const withOrder = all.find((n) => n.OrderNo !== undefined && n.OrderNo !== BIG_ORDER_NO)!;
-  const start = toKstDateTime(NOW - 30 * DAY);
+  const start = formatDateTime(NOW - 30 * DAY);
   const filtered = [
     tl.query({ start, sellerId: all[0]!.SellerID! }, NOW),
     tl.query({ start, replyStatus: 'NoReply' }, NOW),
@@ -61,7 +62,7 @@ function busySeed(): Record<string, string[]> {
     notesCache: { maxNotes: 12_000, maxRecords: 800 },
   }).notes;
   const today = koreanDayOf(NOW);
-  const range = { start: toKstDateTime(koreanDayStart(today - 20)), end: toKstDateTime(NOW) };
+  const range = { start: formatDateTime(koreanDayStart(today - 20)), end: formatDateTime(NOW) };
   const pages = [0, 2_999, 31_000, 55_555].map((offset) =>
     tl.query(range, NOW, { offset, size: 40 }).map(line).join('\n'),
   );
@@ -70,7 +71,7 @@ function busySeed(): Record<string, string[]> {
     size: 300,
   });
   const oneDay = tl.query(
-    { start: toKstDateTime(koreanDayStart(today - 3)), end: toKstDateTime(koreanDayStart(today - 2) - 1) },
+    { start: formatDateTime(koreanDayStart(today - 3)), end: formatDateTime(koreanDayStart(today - 2) - 1) },
     NOW,
   );
   return {
