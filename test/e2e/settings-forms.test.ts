@@ -53,7 +53,7 @@ describe('settings forms in Chromium', () => {
     const message = (id: string) => page.locator(`#${id}-error`).textContent();
     expect(await message('pf-name')).toBe('비어 있습니다 — 값을 입력하세요.');
     expect(await message('pf-apiBaseUrl')).toBe(
-      'http:// 또는 https://로 시작하는 주소를 입력하세요. 예: https://api.example-market.co.kr',
+      'http:// 또는 https://로 시작하고 사용자 이름·비밀번호가 없는 주소를 입력하세요. 예: https://api.example-market.co.kr',
     );
     expect(await message('pf-nsRoot')).toBe('절대 URI를 입력하세요. 예: http://schema.example-market.co.kr');
     // Each mark is tied to its field for assistive technology, and focus goes to the first.
