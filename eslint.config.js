@@ -118,8 +118,6 @@ const ROOMS_OVER = [
   'src-main/sandbox/data/suggest-data.ts', // createSuggestData 231
   'src-main/sandbox/data/suggest.ts', // createSuggest 184
   'src-main/storage/mirror-registry.ts', // createMirrorRegistry 241
-  'src-renderer/features/settings/ProfileEditor.tsx', // ProfileEditor 168
-  'src-renderer/features/settings/ProfilesSection.tsx', // ProfilesSection 176
 ];
 
 const electronBan = {
