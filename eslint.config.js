@@ -116,7 +116,6 @@ const ROOM_LINES = 150;
  */
 const ROOMS_OVER = [
   'src-main/sandbox/data/suggest-data.ts', // createSuggestData 231
-  'src-main/sandbox/data/suggest.ts', // createSuggest 184
   'src-main/storage/mirror-registry.ts', // createMirrorRegistry 241
 ];
 
