@@ -157,16 +157,7 @@ const ROOM_LINES = 150;
  * functions are split, and none joins it.
  */
 const ROOMS_OVER = [
-  'src-main/services/notes-sync.ts', // syncNotes 349
-  'src-main/sandbox/data/notes.ts', // createNoteTimeline 343
-  'src-main/sandbox/data/suggest-data.ts', // createSuggestData 231
-  'src-main/sandbox/data/suggest.ts', // createSuggest 184
   'src-main/storage/mirror-registry.ts', // createMirrorRegistry 241
-  'src-renderer/features/inbox/index.tsx', // Inbox 247
-  'src-renderer/features/lookbook/index.tsx', // LookbookPage 273
-  'src-renderer/features/lookbook/ItemCard.tsx', // ItemCard 181
-  'src-renderer/features/settings/ProfileEditor.tsx', // ProfileEditor 168
-  'src-renderer/features/settings/ProfilesSection.tsx', // ProfilesSection 176
 ];
 
 const electronBan = {

@@ -1,5 +1,5 @@
 // What the sandbox's note generator gives for fixed seeds, written out line by line: every note of a few ranges,
-// filtered queries, pages (through a small cache and a full one), replies and day counts. The golden file
+// filtered queries, pages (through a small cache and a full one), replies and day counts; and the suggest data. The golden file
 // test/fixtures/golden/sandbox-notes.json holds a digest of each part as the generator wrote it before its
 // refactor (scripts/golden-sandbox-notes.ts, run once then); test/unit/sandbox/notes-golden.test.ts recomputes
 // them, so a rewrite of the generator that changes one byte of one note fails.
@@ -82,9 +82,18 @@ function busySeed(): Record<string, string[]> {
   };
 }
 
+/** The suggest data (keywords, brands, books, tickets, nicknames, catalogs, notices) of two seeds, as JSON. */
+function suggestData(): Record<string, string[]> {
+  const of = (seed: number) => {
+    const suggest = createSandboxData({ seed, now: new Date(NOW), notes: 0 }).suggest;
+    return Object.entries(suggest).map(([key, value]) => `${key} ${JSON.stringify(value)}`);
+  };
+  return { suggest42: of(42), suggest7: of(7) };
+}
+
 /** Each part's line count and SHA-256 of its lines joined by newlines. */
 export function sandboxNotesTrace(): Record<string, { lines: number; sha256: string }> {
-  const parts = { ...defaultSeed(), ...busySeed() };
+  const parts = { ...defaultSeed(), ...busySeed(), ...suggestData() };
   return Object.fromEntries(
     Object.entries(parts).map(([name, lines]) => [
       name,

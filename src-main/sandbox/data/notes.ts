@@ -164,7 +164,6 @@ interface DayNotes {
   bigOrders: Map<number, string> | undefined;
   /** Positions of each seller's notes, ascending. */
   bySeller: Int32Array[];
-  /** 'YYYY-MM-DDT' of the day, for writing InsDate values without a Date each. */
   /** The day as YYYY-MM-DD (Korean calendar). */
   date: string;
   /** SendNote records built so far, per status (NoReply, ReplyComplete), by position. */
@@ -213,49 +212,76 @@ function bound(
 }
 
 export function createNoteTimeline(input: TimelineInput): NoteTimeline {
+  const setup = noteSetup(input);
+  /** Notes answered through reply(): day → position → when. Outlives the cache, so an evicted day keeps them. */
+  const replies = new Map<number, Map<number, number>>();
+  const cache = new DayCache(new NoteDrawer(setup, replies), input);
+  return {
+    ratePerDay: setup.ratePerDay,
+    query: (filter, nowMs, page) => queryNotes(setup, cache, filter, nowMs, page),
+    reply: (seqNo, nowMs) => replyTo(cache, replies, seqNo, nowMs),
+    countOn: (day) => cache.countOn(day),
+    cacheStats: () => cache.stats(),
+  };
+}
+
+/** What every note of a timeline is drawn from: its seed, rate, sellers, items, templates and buyers. */
+interface NoteSetup {
+  seed: number;
+  ratePerDay: number;
+  openingMs: number;
+  ordersSeed: number;
+  sellerIds: readonly string[];
+  words: NoteTemplatesFile;
+  buyers: readonly string[];
+  types: SearchQueryType[];
+  typeWeights: number[];
+  sellerWeights: number[];
+  ko: CompiledTemplate[][];
+  en: CompiledTemplate[][];
+  pools: SellerItem[][];
+  itemByNo: Map<string, { seller: number; index: number }>;
+}
+
+function noteSetup(input: TimelineInput): NoteSetup {
   const { seed, count, sellerIds, itemsBySeller, words, buyers } = input;
   if (!Number.isInteger(count) || count < 0 || count > MAX_NOTE_COUNT) {
     throw new Error(`notes must be a whole number from 0 to ${MAX_NOTE_COUNT}: ${count}`);
   }
   if (sellerIds.length > 255) throw new Error('at most 255 sellers');
-  const maxCachedNotes = input.maxCachedNotes ?? 2_500_000;
-  const maxCachedRecords = input.maxCachedRecords ?? 100_000;
-  const ratePerDay = count / NOTE_HISTORY_DAYS;
-  const openingMs = koreanDayStart(OPENING_DAY);
-  const ordersSeed = memberSeed(seed, 0x6f72);
-
   const types = QUERY_TYPE_WEIGHTS.map(([t]) => t);
-  const typeWeights = QUERY_TYPE_WEIGHTS.map(([, w]) => w);
-  const sellerWeights = sellerIds.map((_, i) => SELLER_SHARES[i] ?? 0.1);
   const templates = (lang: 'ko' | 'en'): CompiledTemplate[][] =>
     types.map((t) => (words[lang][t] ?? []).map(compileTemplate));
-  const ko = templates('ko');
-  const en = templates('en');
   const pools = sellerIds.map((id) => itemsBySeller[id] ?? []);
   const itemByNo = new Map<string, { seller: number; index: number }>();
   pools.forEach((pool, seller) => pool.forEach((it, index) => itemByNo.set(it.ItemNo, { seller, index })));
+  return {
+    seed,
+    ratePerDay: count / NOTE_HISTORY_DAYS,
+    openingMs: koreanDayStart(OPENING_DAY),
+    ordersSeed: memberSeed(seed, 0x6f72),
+    sellerIds,
+    words,
+    buyers,
+    types,
+    typeWeights: QUERY_TYPE_WEIGHTS.map(([, w]) => w),
+    sellerWeights: sellerIds.map((_, i) => SELLER_SHARES[i] ?? 0.1),
+    ko: templates('ko'),
+    en: templates('en'),
+    pools,
+    itemByNo,
+  };
+}
 
-  // Least recently used first (a Map keeps insertion order; a use moves the day to the end).
-  const days = new Map<number, DayNotes>();
-  let cachedNotes = 0;
-  let cachedRecords = 0;
-  /** Notes answered through reply(): day → position → when. Outlives the cache, so an evicted day keeps them. */
-  const replies = new Map<number, Map<number, number>>();
+const bigPosition = (day: number, n: number) => (weekdayOf(day) === 4 && n > 0 ? n >> 1 : -1);
 
-  const daySeed = (day: number) => memberSeed(seed, day);
-
-  /** The day's note count: the first draws of its stream, so it is known without drawing the notes. */
-  function countFrom(rng: Rng, day: number): number {
-    if (ratePerDay === 0 || day < OPENING_DAY || day > LAST_DAY) return 0;
-    const expected = ratePerDay * (WEEKDAY_FACTORS[weekdayOf(day)] as number) * (0.85 + 0.3 * rng.next());
-    let n = Math.floor(expected + rng.next());
-    if (weekdayOf(day) === 4) n = Math.max(n, 1); // Thursday's note about BIG_ORDER_NO
-    return Math.min(n, SEQ_NOS_PER_DAY);
-  }
-
-  // One generator and one draw record, reused for every note: a large sandbox draws a million.
-  const rng = new Mulberry32(0);
-  const draw: NoteDraw = {
+/**
+ * Draws days and builds records. One generator and one draw record, reused for every note: a large sandbox draws
+ * a million.
+ */
+class NoteDrawer {
+  private readonly rng = new Mulberry32(0);
+  private readonly draw: NoteDraw = {
     seller: 0,
     item: 0,
     type: 0,
@@ -266,21 +292,77 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
     answerDelay: 0,
   };
 
+  constructor(
+    readonly setup: NoteSetup,
+    private readonly replies: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  ) {}
+
+  daySeed(day: number): number {
+    return memberSeed(this.setup.seed, day);
+  }
+
+  /** The day's note count: the first draws of its stream, so it is known without drawing the notes. */
+  countFrom(rng: Rng, day: number): number {
+    const { ratePerDay } = this.setup;
+    if (ratePerDay === 0 || day < OPENING_DAY || day > LAST_DAY) return 0;
+    const expected = ratePerDay * (WEEKDAY_FACTORS[weekdayOf(day)] as number) * (0.85 + 0.3 * rng.next());
+    let n = Math.floor(expected + rng.next());
+    if (weekdayOf(day) === 4) n = Math.max(n, 1); // Thursday's note about BIG_ORDER_NO
+    return Math.min(n, SEQ_NOS_PER_DAY);
+  }
+
+  drawDay(day: number): DayNotes {
+    const { rng, draw } = this;
+    const s = this.daySeed(day);
+    const n = this.countFrom(rng.reseed(s), day);
+    const start = koreanDayStart(day);
+    const times = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const u = rng.next();
+      let hour = 0;
+      while (hour < 23 && u >= (HOUR_CUMULATIVE[hour] as number)) hour++;
+      times[i] = start + hour * HOUR_MS + rng.int(3600) * 1000;
+    }
+    times.sort();
+    const d = emptyDay(day, s, times, marketDayOf(start));
+    const big = bigPosition(day, n);
+    for (let i = 0; i < n; i++) {
+      rng.reseed(memberSeed(s, i + 1));
+      this.drawNote(day, i === big);
+      d.seller[i] = draw.seller;
+      d.item[i] = draw.item;
+      d.kind[i] = draw.type + (draw.english ? 8 : 0);
+      d.template[i] = draw.template;
+      d.buyer[i] = draw.buyer;
+      d.textState[i] = rng.state;
+      d.answerAt[i] = times[i]! + draw.answerDelay;
+      if (typeof draw.orderNo === 'number') d.order[i] = draw.orderNo;
+      else {
+        d.order[i] = NaN;
+        if (draw.orderNo !== undefined) (d.bigOrders ??= new Map()).set(i, draw.orderNo);
+      }
+    }
+    d.bySeller = positionsBySeller(d.seller, this.setup.sellerIds.length);
+    for (const position of this.replies.get(day)?.keys() ?? []) d.answerAt[position] = -Infinity;
+    return d;
+  }
+
   /** Draws a note's facts into `draw`, from `rng` seeded for that note. */
-  function drawNote(day: number, bigOrder: boolean): void {
-    const seller = weighted(rng, sellerWeights);
+  private drawNote(day: number, bigOrder: boolean): void {
+    const { rng, draw, setup } = this;
+    const seller = weighted(rng, setup.sellerWeights);
     // Squaring skews towards the first items: a few best-sellers draw most questions.
-    const item = Math.floor((pools[seller]?.length ?? 0) * rng.next() * rng.next());
-    const type = weighted(rng, typeWeights);
+    const item = Math.floor((setup.pools[seller]?.length ?? 0) * rng.next() * rng.next());
+    const type = weighted(rng, setup.typeWeights);
     const english = rng.chance(0.1);
-    const template = rng.int(((english ? en : ko)[type] ?? []).length);
-    const buyer = rng.int(buyers.length);
+    const template = rng.int(((english ? setup.en : setup.ko)[type] ?? []).length);
+    const buyer = rng.int(setup.buyers.length);
     const noOrder = rng.next();
     const bigShare = rng.next();
     const orderDraw = rng.next();
     let orderNo: string | number | undefined;
     if (bigOrder) orderNo = BIG_ORDER_NO;
-    else if (types[type] === 'Item' && noOrder < 0.4)
+    else if (setup.types[type] === 'Item' && noOrder < 0.4)
       orderNo = undefined; // asked before buying: no order yet
     else if (bigShare < 0.005)
       orderNo = (BigInt(BIG_ORDER_NO) + BigInt(1 + Math.floor(orderDraw * 1e6))).toString();
@@ -288,7 +370,7 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
       // Ordered up to two weeks before writing. A buyer has one order a day here, so two notes of a buyer about
       // the same day's order share its number, whatever days they were written on.
       const orderDay = day - Math.floor(orderDraw * 15);
-      const slot = memberSeed(memberSeed(ordersSeed, orderDay), buyer) % ORDER_SLOTS_PER_BUYER;
+      const slot = memberSeed(memberSeed(setup.ordersSeed, orderDay), buyer) % ORDER_SLOTS_PER_BUYER;
       orderNo = ORDER_BASE + (orderDay - OPENING_DAY) * 100_000 + buyer * ORDER_SLOTS_PER_BUYER + slot;
     }
     draw.seller = seller;
@@ -301,117 +383,41 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
     draw.answerDelay = answerDelayMs(rng.next(), rng.next());
   }
 
-  const bigPosition = (day: number, n: number) => (weekdayOf(day) === 4 && n > 0 ? n >> 1 : -1);
-
-  function drawDay(day: number): DayNotes {
-    const s = daySeed(day);
-    const n = countFrom(rng.reseed(s), day);
-    const start = koreanDayStart(day);
-    const times = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const u = rng.next();
-      let hour = 0;
-      while (hour < 23 && u >= (HOUR_CUMULATIVE[hour] as number)) hour++;
-      times[i] = start + hour * HOUR_MS + rng.int(3600) * 1000;
-    }
-    times.sort();
-    const d: DayNotes = {
-      day,
-      seed: s,
-      count: n,
-      firstSeqNo: FIRST_SEQ_NO + (day - OPENING_DAY) * SEQ_NOS_PER_DAY,
-      times,
-      answerAt: new Float64Array(n),
-      seller: new Uint8Array(n),
-      item: new Uint16Array(n),
-      kind: new Uint8Array(n),
-      template: new Uint8Array(n),
-      buyer: new Uint16Array(n),
-      textState: new Uint32Array(n),
-      order: new Float64Array(n),
-      bigOrders: undefined,
-      bySeller: [],
-      date: marketDayOf(start),
-      records: [undefined, undefined],
-      recordCount: 0,
-    };
-    const big = bigPosition(day, n);
-    const perSeller = new Int32Array(sellerIds.length);
-    for (let i = 0; i < n; i++) {
-      rng.reseed(memberSeed(s, i + 1));
-      drawNote(day, i === big);
-      d.seller[i] = draw.seller;
-      d.item[i] = draw.item;
-      d.kind[i] = draw.type + (draw.english ? 8 : 0);
-      d.template[i] = draw.template;
-      d.buyer[i] = draw.buyer;
-      d.textState[i] = rng.state;
-      perSeller[draw.seller]!++;
-      d.answerAt[i] = times[i]! + draw.answerDelay;
-      if (typeof draw.orderNo === 'number') d.order[i] = draw.orderNo;
-      else {
-        d.order[i] = NaN;
-        if (draw.orderNo !== undefined) (d.bigOrders ??= new Map()).set(i, draw.orderNo);
-      }
-    }
-    d.bySeller = Array.from(perSeller, (c) => new Int32Array(c));
-    const filled = new Int32Array(sellerIds.length);
-    for (let i = 0; i < n; i++) {
-      const s = d.seller[i]!;
-      d.bySeller[s]![filled[s]!++] = i;
-    }
-    for (const position of replies.get(day)?.keys() ?? []) d.answerAt[position] = -Infinity;
-    return d;
-  }
-
-  function dayNotes(day: number): DayNotes {
-    let d = days.get(day);
-    if (d) {
-      days.delete(day);
-      days.set(day, d);
-      return d;
-    }
-    d = drawDay(day);
-    days.set(day, d);
-    cachedNotes += d.count;
-    return d;
-  }
-
-  function dropRecords(d: DayNotes) {
-    cachedRecords -= d.recordCount;
-    d.records = [undefined, undefined];
-    d.recordCount = 0;
-  }
-
-  /** Sheds the least recently used days' records, then whole days, beyond the bounds; never `keep`. */
-  function trim(keep: DayNotes) {
-    if (cachedRecords > maxCachedRecords) {
-      for (const d of days.values()) {
-        if (cachedRecords <= maxCachedRecords) break;
-        if (d !== keep) dropRecords(d);
-      }
-    }
-    if (cachedNotes > maxCachedNotes) {
-      for (const [day, d] of days) {
-        if (cachedNotes <= maxCachedNotes) break;
-        if (d === keep) continue;
-        dropRecords(d);
-        days.delete(day);
-        cachedNotes -= d.count;
-      }
-    }
-  }
-
-  function buildRecord(d: DayNotes, i: number, status: (typeof REPLY_STATUSES)[number]): SendNote {
+  buildRecord(d: DayNotes, i: number, status: (typeof REPLY_STATUSES)[number]): SendNote {
+    const { rng, setup } = this;
     rng.reseed(d.textState[i]!);
     const seller = d.seller[i]!;
-    const item = pools[seller]![d.item[i]!] as SellerItem;
+    const item = setup.pools[seller]![d.item[i]!] as SellerItem;
     const kind = d.kind[i]!;
     const english = kind >= 8;
     const type = kind & 7;
-    const template = (english ? en : ko)[type]![d.template[i]!] as CompiledTemplate;
+    const template = (english ? setup.en : setup.ko)[type]![d.template[i]!] as CompiledTemplate;
     const regular = d.order[i]!;
     const orderNo = Number.isNaN(regular) ? d.bigOrders?.get(i) : String(regular);
+    let content = this.fill(template, item, orderNo, english);
+    // A few notes come from Windows clients or pasted tables: CRLF line breaks and tabs must survive the codec.
+    if (rng.chance(0.03)) content = content.replace(/\n/g, '\r\n');
+    if (rng.chance(0.02)) content = content.replace('\n', '\n\t');
+    const note: SendNote = {
+      SeqNo: d.firstSeqNo + i,
+      BuyerID: setup.buyers[d.buyer[i]!] as string,
+      SellerID: setup.sellerIds[seller] as string,
+      ItemNo: item.ItemNo,
+      ItemName: item.ItemName,
+      InsDate: dateTimeInDay(d, d.times[i]!),
+      Title: template.title,
+      Content: content,
+      ReplyStatus: status,
+      SearchQueryType: setup.types[type] as SearchQueryType,
+    };
+    if (orderNo !== undefined) note.OrderNo = orderNo;
+    return note;
+  }
+
+  /** The template's text with its placeholders filled, drawing from `rng` as it goes. */
+  private fill(template: CompiledTemplate, item: SellerItem, orderNo: string | undefined, english: boolean) {
+    const { rng } = this;
+    const { words } = this.setup;
     let content = '';
     const parts = template.parts;
     for (let p = 0; p < parts.length; p++) {
@@ -440,154 +446,257 @@ export function createNoteTimeline(input: TimelineInput): NoteTimeline {
           content += `{${part}}`;
       }
     }
-    // A few notes come from Windows clients or pasted tables: CRLF line breaks and tabs must survive the codec.
-    if (rng.chance(0.03)) content = content.replace(/\n/g, '\r\n');
-    if (rng.chance(0.02)) content = content.replace('\n', '\n\t');
-    const note: SendNote = {
-      SeqNo: d.firstSeqNo + i,
-      BuyerID: buyers[d.buyer[i]!] as string,
-      SellerID: sellerIds[seller] as string,
-      ItemNo: item.ItemNo,
-      ItemName: item.ItemName,
-      InsDate: dateTimeInDay(d, d.times[i]!),
-      Title: template.title,
-      Content: content,
-      ReplyStatus: status,
-      SearchQueryType: types[type] as SearchQueryType,
-    };
-    if (orderNo !== undefined) note.OrderNo = orderNo;
-    return note;
+    return content;
+  }
+}
+
+/** A day of `times.length` notes, every column allocated and nothing drawn yet. */
+function emptyDay(day: number, seed: number, times: Float64Array, date: string): DayNotes {
+  const n = times.length;
+  return {
+    day,
+    seed,
+    count: n,
+    firstSeqNo: FIRST_SEQ_NO + (day - OPENING_DAY) * SEQ_NOS_PER_DAY,
+    times,
+    answerAt: new Float64Array(n),
+    seller: new Uint8Array(n),
+    item: new Uint16Array(n),
+    kind: new Uint8Array(n),
+    template: new Uint8Array(n),
+    buyer: new Uint16Array(n),
+    textState: new Uint32Array(n),
+    order: new Float64Array(n),
+    bigOrders: undefined,
+    bySeller: [],
+    date,
+    records: [undefined, undefined],
+    recordCount: 0,
+  };
+}
+
+/** Positions of each seller's notes, ascending. */
+function positionsBySeller(seller: Uint8Array, sellers: number): Int32Array[] {
+  const perSeller = new Int32Array(sellers);
+  for (let i = 0; i < seller.length; i++) perSeller[seller[i]!]!++;
+  const bySeller = Array.from(perSeller, (c) => new Int32Array(c));
+  const filled = new Int32Array(sellers);
+  for (let i = 0; i < seller.length; i++) {
+    const s = seller[i]!;
+    bySeller[s]![filled[s]!++] = i;
+  }
+  return bySeller;
+}
+
+/** The days drawn and the records built, least recently used first, within their bounds. */
+class DayCache {
+  // A Map keeps insertion order; a use moves the day to the end.
+  private readonly days = new Map<number, DayNotes>();
+  private cachedNotes = 0;
+  private cachedRecords = 0;
+  private readonly maxCachedNotes: number;
+  private readonly maxCachedRecords: number;
+
+  constructor(
+    private readonly drawer: NoteDrawer,
+    bounds: Pick<TimelineInput, 'maxCachedNotes' | 'maxCachedRecords'>,
+  ) {
+    this.maxCachedNotes = bounds.maxCachedNotes ?? 2_500_000;
+    this.maxCachedRecords = bounds.maxCachedRecords ?? 100_000;
+  }
+
+  stats() {
+    return { days: this.days.size, notes: this.cachedNotes, records: this.cachedRecords };
+  }
+
+  countOn(day: number): number {
+    const cached = this.days.get(day);
+    return cached ? cached.count : this.drawer.countFrom(createRng(this.drawer.daySeed(day)), day);
+  }
+
+  dayNotes(day: number): DayNotes {
+    let d = this.days.get(day);
+    if (d) {
+      this.days.delete(day);
+      this.days.set(day, d);
+      return d;
+    }
+    d = this.drawer.drawDay(day);
+    this.days.set(day, d);
+    this.cachedNotes += d.count;
+    return d;
   }
 
   /** The note's record in one status: built once and kept while its day's records are cached. */
-  function recordOf(d: DayNotes, i: number, answered: boolean): SendNote {
+  recordOf(d: DayNotes, i: number, answered: boolean): SendNote {
     const slot = answered ? 1 : 0;
     const list = (d.records[slot] ??= new Array<SendNote | undefined>(d.count));
     const cached = list[i];
     if (cached) return cached;
     const status = REPLY_STATUSES[slot];
     const twin = d.records[1 - slot]?.[i];
-    const built = twin ? { ...twin, ReplyStatus: status } : buildRecord(d, i, status);
+    const built = twin ? { ...twin, ReplyStatus: status } : this.drawer.buildRecord(d, i, status);
     list[i] = built;
     d.recordCount++;
-    cachedRecords++;
+    this.cachedRecords++;
     return built;
   }
 
-  function orderTest(orderNo: string): (d: DayNotes, i: number) => boolean {
-    const n = /^[1-9]\d*$/.test(orderNo) ? Number(orderNo) : NaN;
-    if (Number.isSafeInteger(n)) return (d, i) => d.order[i] === n;
-    return (d, i) => d.bigOrders?.get(i) === orderNo;
+  /** Sheds the least recently used days' records, then whole days, beyond the bounds; never `keep`. */
+  trim(keep: DayNotes) {
+    if (this.cachedRecords > this.maxCachedRecords) {
+      for (const d of this.days.values()) {
+        if (this.cachedRecords <= this.maxCachedRecords) break;
+        if (d !== keep) this.dropRecords(d);
+      }
+    }
+    if (this.cachedNotes > this.maxCachedNotes) {
+      for (const [day, d] of this.days) {
+        if (this.cachedNotes <= this.maxCachedNotes) break;
+        if (d === keep) continue;
+        this.dropRecords(d);
+        this.days.delete(day);
+        this.cachedNotes -= d.count;
+      }
+    }
   }
 
-  function query(filter: NoteFilter, nowMs: number, page?: NotePage): SendNote[] {
-    let startMs = openingMs;
-    let endMs = nowMs;
-    // An unparsable start/end matches nothing rather than everything: a wrong filter should not return all notes.
-    if (filter.start !== undefined) {
-      const ms = marketInstant(filter.start);
-      if (ms === undefined) return [];
-      startMs = Math.max(startMs, ms);
-    }
-    if (filter.end !== undefined) {
-      const ms = marketInstant(filter.end);
-      if (ms === undefined) return [];
-      endMs = Math.min(endMs, ms);
-    }
-    if (!(startMs <= endMs) || ratePerDay === 0) return [];
-    const status = filter.replyStatus === 'All' ? undefined : filter.replyStatus;
-    let seller: number | undefined;
-    if (filter.sellerId !== undefined) {
-      seller = sellerIds.indexOf(filter.sellerId);
-      if (seller < 0) return [];
-    }
-    let item: { seller: number; index: number } | undefined;
-    if (filter.itemNo !== undefined) {
-      item = itemByNo.get(filter.itemNo);
-      if (!item || (seller !== undefined && item.seller !== seller)) return [];
-      seller = item.seller;
-    }
-    const order = filter.orderNo === undefined ? undefined : orderTest(filter.orderNo);
-    // Without status, item or order tests a day's matches are counted by two binary searches, so a page far in
-    // needs no records for the notes before it.
-    const countable = status === undefined && item === undefined && order === undefined;
-    let skip = page ? Math.max(0, page.offset) : 0;
-    let room = page ? page.size : Infinity;
-    const out: SendNote[] = [];
-    const lastDay = koreanDayOf(endMs);
-    for (let day = koreanDayOf(startMs); day <= lastDay && room > 0; day++) {
-      // A whole day of an unfiltered query is passed over on its count alone, without drawing its notes. Notes
-      // fall on whole seconds, so a range ending at 23:59:59 holds the whole day.
-      if (countable && seller === undefined && skip > 0) {
-        const whole = koreanDayStart(day) >= startMs && koreanDayStart(day + 1) - 1000 <= endMs;
-        const n = whole ? countOn(day) : Infinity;
-        if (n <= skip) {
-          skip -= n;
-          continue;
-        }
-      }
-      const d = dayNotes(day);
-      const positions = seller === undefined ? undefined : d.bySeller[seller];
-      const lo = bound(d.times, positions, startMs, true);
-      const hi = bound(d.times, positions, endMs, false);
-      if (countable && hi - lo <= skip) {
-        skip -= hi - lo;
-        trim(d);
+  private dropRecords(d: DayNotes) {
+    this.cachedRecords -= d.recordCount;
+    d.records = [undefined, undefined];
+    d.recordCount = 0;
+  }
+}
+
+function orderTest(orderNo: string): (d: DayNotes, i: number) => boolean {
+  const n = /^[1-9]\d*$/.test(orderNo) ? Number(orderNo) : NaN;
+  if (Number.isSafeInteger(n)) return (d, i) => d.order[i] === n;
+  return (d, i) => d.bigOrders?.get(i) === orderNo;
+}
+
+/** A filter read once: its instants, status, and the seller, item and order it asks for. */
+interface NoteCriteria {
+  startMs: number;
+  endMs: number;
+  status: ReplyStatusFilter | undefined;
+  seller: number | undefined;
+  item: { seller: number; index: number } | undefined;
+  order: ((d: DayNotes, i: number) => boolean) | undefined;
+}
+
+/** The filter's criteria; undefined when it can match nothing (an unparsable date, an unknown seller or item). */
+function criteriaOf(setup: NoteSetup, filter: NoteFilter, nowMs: number): NoteCriteria | undefined {
+  let startMs = setup.openingMs;
+  let endMs = nowMs;
+  // An unparsable start/end matches nothing rather than everything: a wrong filter should not return all notes.
+  if (filter.start !== undefined) {
+    const ms = marketInstant(filter.start);
+    if (ms === undefined) return undefined;
+    startMs = Math.max(startMs, ms);
+  }
+  if (filter.end !== undefined) {
+    const ms = marketInstant(filter.end);
+    if (ms === undefined) return undefined;
+    endMs = Math.min(endMs, ms);
+  }
+  if (!(startMs <= endMs) || setup.ratePerDay === 0) return undefined;
+  const status = filter.replyStatus === 'All' ? undefined : filter.replyStatus;
+  let seller: number | undefined;
+  if (filter.sellerId !== undefined) {
+    seller = setup.sellerIds.indexOf(filter.sellerId);
+    if (seller < 0) return undefined;
+  }
+  let item: { seller: number; index: number } | undefined;
+  if (filter.itemNo !== undefined) {
+    item = setup.itemByNo.get(filter.itemNo);
+    if (!item || (seller !== undefined && item.seller !== seller)) return undefined;
+    seller = item.seller;
+  }
+  const order = filter.orderNo === undefined ? undefined : orderTest(filter.orderNo);
+  return { startMs, endMs, status, seller, item, order };
+}
+
+function queryNotes(
+  setup: NoteSetup,
+  cache: DayCache,
+  filter: NoteFilter,
+  nowMs: number,
+  page: NotePage | undefined,
+): SendNote[] {
+  const c = criteriaOf(setup, filter, nowMs);
+  if (!c) return [];
+  const { startMs, endMs, status, seller, item, order } = c;
+  // Without status, item or order tests a day's matches are counted by two binary searches, so a page far in
+  // needs no records for the notes before it.
+  const countable = status === undefined && item === undefined && order === undefined;
+  let skip = page ? Math.max(0, page.offset) : 0;
+  let room = page ? page.size : Infinity;
+  const out: SendNote[] = [];
+  const lastDay = koreanDayOf(endMs);
+  for (let day = koreanDayOf(startMs); day <= lastDay && room > 0; day++) {
+    // A whole day of an unfiltered query is passed over on its count alone, without drawing its notes. Notes
+    // fall on whole seconds, so a range ending at 23:59:59 holds the whole day.
+    if (countable && seller === undefined && skip > 0) {
+      const whole = koreanDayStart(day) >= startMs && koreanDayStart(day + 1) - 1000 <= endMs;
+      const n = whole ? cache.countOn(day) : Infinity;
+      if (n <= skip) {
+        skip -= n;
         continue;
       }
-      for (let k = lo; k < hi; k++) {
-        const i = positions ? (positions[k] as number) : k;
-        if (item !== undefined && d.item[i] !== item.index) continue;
-        if (order !== undefined && !order(d, i)) continue;
-        const answered = (d.answerAt[i] as number) <= nowMs;
-        if (status !== undefined && (status === 'ReplyComplete') !== answered) continue;
-        if (skip > 0) {
-          skip--;
-          continue;
-        }
-        out.push(recordOf(d, i, answered));
-        if (--room === 0) break;
+    }
+    const d = cache.dayNotes(day);
+    const positions = seller === undefined ? undefined : d.bySeller[seller];
+    const lo = bound(d.times, positions, startMs, true);
+    const hi = bound(d.times, positions, endMs, false);
+    if (countable && hi - lo <= skip) {
+      skip -= hi - lo;
+      cache.trim(d);
+      continue;
+    }
+    for (let k = lo; k < hi; k++) {
+      const i = positions ? (positions[k] as number) : k;
+      if (item !== undefined && d.item[i] !== item.index) continue;
+      if (order !== undefined && !order(d, i)) continue;
+      const answered = (d.answerAt[i] as number) <= nowMs;
+      if (status !== undefined && (status === 'ReplyComplete') !== answered) continue;
+      if (skip > 0) {
+        skip--;
+        continue;
       }
-      trim(d);
+      out.push(cache.recordOf(d, i, answered));
+      if (--room === 0) break;
     }
-    return out;
+    cache.trim(d);
   }
+  return out;
+}
 
-  function countOn(day: number): number {
-    const cached = days.get(day);
-    return cached ? cached.count : countFrom(createRng(daySeed(day)), day);
+function replyTo(
+  cache: DayCache,
+  replies: Map<number, Map<number, number>>,
+  seqNo: number,
+  nowMs: number,
+): { answeredAt: number } | undefined {
+  if (!Number.isSafeInteger(seqNo) || seqNo < FIRST_SEQ_NO) return undefined;
+  const offset = seqNo - FIRST_SEQ_NO;
+  const day = OPENING_DAY + Math.floor(offset / SEQ_NOS_PER_DAY);
+  const position = offset % SEQ_NOS_PER_DAY;
+  if (day > koreanDayOf(nowMs) || position >= cache.countOn(day)) return undefined;
+  const d = cache.dayNotes(day);
+  try {
+    if ((d.times[position] as number) > nowMs) return undefined;
+    const earlier = replies.get(day)?.get(position);
+    if (earlier !== undefined) return { answeredAt: earlier };
+    const natural = d.answerAt[position] as number;
+    if (natural <= nowMs) return { answeredAt: natural };
+    let ofDay = replies.get(day);
+    if (!ofDay) replies.set(day, (ofDay = new Map()));
+    ofDay.set(position, nowMs);
+    d.answerAt[position] = -Infinity;
+    return { answeredAt: nowMs };
+  } finally {
+    cache.trim(d);
   }
-
-  function reply(seqNo: number, nowMs: number): { answeredAt: number } | undefined {
-    if (!Number.isSafeInteger(seqNo) || seqNo < FIRST_SEQ_NO) return undefined;
-    const offset = seqNo - FIRST_SEQ_NO;
-    const day = OPENING_DAY + Math.floor(offset / SEQ_NOS_PER_DAY);
-    const position = offset % SEQ_NOS_PER_DAY;
-    if (day > koreanDayOf(nowMs) || position >= countOn(day)) return undefined;
-    const d = dayNotes(day);
-    try {
-      if ((d.times[position] as number) > nowMs) return undefined;
-      const earlier = replies.get(day)?.get(position);
-      if (earlier !== undefined) return { answeredAt: earlier };
-      const natural = d.answerAt[position] as number;
-      if (natural <= nowMs) return { answeredAt: natural };
-      let ofDay = replies.get(day);
-      if (!ofDay) replies.set(day, (ofDay = new Map()));
-      ofDay.set(position, nowMs);
-      d.answerAt[position] = -Infinity;
-      return { answeredAt: nowMs };
-    } finally {
-      trim(d);
-    }
-  }
-
-  return {
-    ratePerDay,
-    query,
-    reply,
-    countOn,
-    cacheStats: () => ({ days: days.size, notes: cachedNotes, records: cachedRecords }),
-  };
 }
 
 /** The buyers who write to the shop: `BUYER_POOL` names, drawn once per seed. */

@@ -270,6 +270,7 @@ export function createSuggestData(
   kf: KeywordsFile,
   extras: SuggestExtrasFile,
 ): SuggestData {
+  // Every part draws from `rng` in turn: their order is what makes a seed's data the same every time.
   const seeds = dictionary(rng, kf, extras);
   const keywords: KSDataT[] = [];
   const keywordCategory: Record<string, number> = {};
@@ -285,12 +286,60 @@ export function createSuggestData(
     Priority: kf.categories.length - i,
   }));
 
-  // Brands and their items.
   const keywordLinks: Record<string, KeywordLink> = {};
+  const cat = catalogs(rng, nowMs, extras.catalogFamilies);
+  const { brands, brandItems } = drawBrands(rng, nowMs, kf, extras, cat.roots);
+  // A keyword starting with a brand's name drills down to that brand.
+  const brandByFirstWord = new Map(brands.map((b) => [b.BrandName ?? '', b.BrandCode ?? 0]));
+  for (const k of keywords) {
+    const text = k.Keyword ?? '';
+    const code = brandByFirstWord.get(text) ?? brandByFirstWord.get(text.split(' ')[0] ?? '');
+    if (code !== undefined) keywordLinks[text] = { BrandID: code };
+  }
+  extras.catalogFamilies.forEach((fam, i) => {
+    const id = cat.roots[i];
+    if (id !== undefined) keywordLinks[fam.keyword] = { ...keywordLinks[fam.keyword], CatalogID: id };
+  });
+
+  const { books, bookKeywordSeeds } = drawBooks(rng, nowMs, extras.books, keywordLinks);
+  const bookKeywords = [...bookKeywordSeeds].map(([kw, s]) => ksData(rng, nowMs, kw, s, 'active'));
+  assignRanks(bookKeywords);
+  const ticketKeywords = drawTickets(rng, nowMs, extras.tickets);
+  const nicknames = drawNicknames(rng, nowMs, extras.nicknameParts);
+  const suggestionKeywords = drawSuggestionKeywords(rng, nowMs, kf, keywords);
+
+  return {
+    keywords,
+    suggestionKeywords,
+    nicknames,
+    bookKeywords,
+    ticketKeywords,
+    categories,
+    keywordCategory,
+    keywordLinks,
+    brands,
+    brandItems,
+    books,
+    catalogs: cat.byId,
+    catalogRoots: cat.roots,
+    notices: noticesOf(nowMs, extras.notices),
+    shops: extras.shops.map(([ShopID, ShopName, LargeCategory]) => ({ ShopID, ShopName, LargeCategory })),
+    mds: extras.mds.map(([MDID, MDName, LargeCategory]) => ({ MDID, MDName, LargeCategory })),
+    dlp: [...extras.dlp],
+  };
+}
+
+/** The brands and each one's items. */
+function drawBrands(
+  rng: Rng,
+  nowMs: number,
+  kf: KeywordsFile,
+  extras: SuggestExtrasFile,
+  catalogRoots: string[],
+): { brands: KSDataBrandT[]; brandItems: Record<string, SuggestItemT[]> } {
   const brands: KSDataBrandT[] = [];
   const brandItems: Record<string, SuggestItemT[]> = {};
   const categoryName = new Map(kf.categories.map((c) => [c.code, c.name]));
-  const cat = catalogs(rng, nowMs, extras.catalogFamilies);
   extras.brands.forEach(([name, english, category], i) => {
     const code = 1001 + i;
     const ins = nowMs - rng.range(200, 900) * DAY_MS;
@@ -324,25 +373,21 @@ export function createSuggestData(
         BrandName: name,
         DiscountRate: rate,
       };
-      if (rng.chance(0.5)) item.CatalogID = rng.pick(cat.roots);
+      if (rng.chance(0.5)) item.CatalogID = rng.pick(catalogRoots);
       items.push(item);
     }
     brandItems[String(code)] = items;
   });
-  // A keyword starting with a brand's name drills down to that brand.
-  const brandByFirstWord = new Map(brands.map((b) => [b.BrandName ?? '', b.BrandCode ?? 0]));
-  for (const k of keywords) {
-    const text = k.Keyword ?? '';
-    const code = brandByFirstWord.get(text) ?? brandByFirstWord.get(text.split(' ')[0] ?? '');
-    if (code !== undefined) keywordLinks[text] = { BrandID: code };
-  }
-  extras.catalogFamilies.forEach((fam, i) => {
-    const id = cat.roots[i];
-    if (id !== undefined) keywordLinks[fam.keyword] = { ...keywordLinks[fam.keyword], CatalogID: id };
-  });
+  return { brands, brandItems };
+}
 
-  // Books.
-  const b = extras.books;
+/** 150 books, and the keywords (titles, authors) that find them; their links go into `keywordLinks`. */
+function drawBooks(
+  rng: Rng,
+  nowMs: number,
+  b: SuggestExtrasFile['books'],
+  keywordLinks: Record<string, KeywordLink>,
+): { books: Record<string, SuggestBookItemT>; bookKeywordSeeds: Map<string, KeywordSeed> } {
   const books: Record<string, SuggestBookItemT> = {};
   const bookKeywordSeeds = new Map<string, KeywordSeed>();
   const titles = new Set<string>();
@@ -396,11 +441,10 @@ export function createSuggestData(
       keywordLinks[author] = { ...keywordLinks[author], BookItemNo: itemNo };
     }
   }
-  const bookKeywords = [...bookKeywordSeeds].map(([kw, s]) => ksData(rng, nowMs, kw, s, 'active'));
-  assignRanks(bookKeywords);
+  return { books, bookKeywordSeeds };
+}
 
-  // Tickets.
-  const t = extras.tickets;
+function drawTickets(rng: Rng, nowMs: number, t: SuggestExtrasFile['tickets']): KSDataT[] {
   const ticketKeywords: KSDataT[] = [];
   const seen = new Set<string>();
   const addTicket = (kw: string, priority: number): void => {
@@ -417,8 +461,10 @@ export function createSuggestData(
   }
   assignRanks(ticketKeywords);
 
-  // Nicknames.
-  const np = extras.nicknameParts;
+  return ticketKeywords;
+}
+
+function drawNicknames(rng: Rng, nowMs: number, np: SuggestExtrasFile['nicknameParts']): KSDataT[] {
   const nicknames: KSDataT[] = [];
   const nickSeen = new Set<string>();
   for (const p of np.prefixes) {
@@ -440,7 +486,11 @@ export function createSuggestData(
   }
   assignRanks(nicknames);
 
-  // Related ("suggestion") keywords: for each base word, dictionary keywords that contain it plus sibling bases.
+  return nicknames;
+}
+
+/** Related ("suggestion") keywords: for each base word, dictionary keywords that contain it plus sibling bases. */
+function drawSuggestionKeywords(rng: Rng, nowMs: number, kf: KeywordsFile, keywords: KSDataT[]): KSDataT[] {
   const suggestionKeywords: KSDataT[] = [];
   const activeKeywordTexts = keywords.map((k) => k.Keyword ?? '');
   for (const c of kf.categories) {
@@ -468,7 +518,11 @@ export function createSuggestData(
     }
   }
 
-  const notices: SearchNoticeT[] = extras.notices.map((n, i) => {
+  return suggestionKeywords;
+}
+
+function noticesOf(nowMs: number, notices: SuggestExtrasFile['notices']): SearchNoticeT[] {
+  return notices.map((n, i) => {
     const start = nowMs + n.startDays * DAY_MS;
     const rec: SearchNoticeT = {
       SeqNo: i + 1,
@@ -489,24 +543,4 @@ export function createSuggestData(
     if (n.color !== undefined) rec.FontColor = n.color;
     return rec;
   });
-
-  return {
-    keywords,
-    suggestionKeywords,
-    nicknames,
-    bookKeywords,
-    ticketKeywords,
-    categories,
-    keywordCategory,
-    keywordLinks,
-    brands,
-    brandItems,
-    books,
-    catalogs: cat.byId,
-    catalogRoots: cat.roots,
-    notices,
-    shops: extras.shops.map(([ShopID, ShopName, LargeCategory]) => ({ ShopID, ShopName, LargeCategory })),
-    mds: extras.mds.map(([MDID, MDName, LargeCategory]) => ({ MDID, MDName, LargeCategory })),
-    dlp: [...extras.dlp],
-  };
 }

@@ -14,6 +14,7 @@ import { call } from '../../api/desk';
 import { useI18n } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { ErrorPanel } from '../../ui/ErrorPanel';
+import { hasLookups } from './model/filters';
 import type { InboxFilters, ResolvedRange } from './model/filters';
 import { NOTES_ROOT } from './use-notes';
 import { MAX_SYNC_DAYS, addDays, clampPeriod, marketDayOf } from '../../../src-shared/market-day';
@@ -244,3 +245,43 @@ export const WaitingOutsideHint = memo(function WaitingOutsideHint({
     </div>
   );
 });
+
+/**
+ * The hints under the filters: what waits outside the period (unless a lookup narrows the list to one buyer,
+ * item or order), and what the store holds for the filters outside it.
+ */
+export function InboxHints({
+  filters: f,
+  range,
+  empty,
+  outside,
+  oldestWaited,
+  onShowAllWaiting,
+  onWiden,
+}: {
+  filters: InboxFilters;
+  range: ResolvedRange;
+  empty: boolean;
+  outside: NotesWaitingOutsideResult | undefined;
+  oldestWaited: (oldestAt: number) => string;
+  onShowAllWaiting: (oldestAt: number) => void;
+  onWiden: (to: Wider) => void;
+}) {
+  return (
+    <>
+      {!hasLookups(f) && (
+        <WaitingOutsideHint outside={outside} oldestWaited={oldestWaited} onShow={onShowAllWaiting} />
+      )}
+      <OutsidePeriodHint
+        search={f.search}
+        itemNo={f.itemNo}
+        orderNo={f.orderNo}
+        buyerId={f.buyerId}
+        sellerId={f.sellerId}
+        range={range}
+        empty={empty}
+        onWiden={onWiden}
+      />
+    </>
+  );
+}

@@ -4,8 +4,8 @@
 // the actions (use-note-actions), the banners (InboxBanners) and the frame (InboxLayout).
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InboxNote, NoteLocalMark, SettingsView } from '../../../src-main/contract';
-import { settingsQuery, useConnectionInfo } from '../../api/queries';
+import type { SettingsView } from '../../../src-main/contract';
+import { settingsQuery } from '../../api/queries';
 import { useUpdateSettings } from '../../api/settings';
 import { PageToolbar } from '../../ui/shell-slots';
 import { useI18n } from '../../i18n';
@@ -13,13 +13,9 @@ import { ErrorPanel } from '../../ui/ErrorPanel';
 import { FacetBar, TopFilters } from './FilterBar';
 import { InboxBanners, syncOutcome } from './InboxBanners';
 import { EmptyList, InboxLayout, ListMeta, ListSkeleton } from './InboxLayout';
-import { OutsidePeriodHint, WaitingOutsideHint } from './MirrorBanners';
-import type { Wider } from './MirrorBanners';
+import { InboxHints } from './MirrorBanners';
 import {
-  allWaitingFilters,
-  defaultFilters,
   filtersToJson,
-  hasLookups,
   hasNarrowing,
   parseFilters,
   rememberLookups,
@@ -29,20 +25,22 @@ import {
 import type { InboxFilters, SortKey } from './model/filters';
 import { seqNosOf } from './model/note-columns';
 import { NoteDetail } from './NoteDetail';
-import type { NoteScope } from './NoteDetail';
 import { NoteList } from './NoteList';
 import { SummaryStrip } from './SummaryStrip';
 import { useTimeFormat } from './time-format';
 import { marketDayOf } from '../../../src-shared/market-day';
-import { useInboxKeys } from './use-inbox-keys';
+import {
+  inboxErrors,
+  useFilterActions,
+  useInboxData,
+  useInboxShortcuts,
+  useTopFilters,
+} from './use-inbox-wiring';
 import { useInboxView } from './use-inbox-view';
 import { useCopyOrderNo, useNoteExport, useNoteMarks } from './use-note-actions';
-import { useMirrorStatus, useNotesSync, useNow, useWaitingOutside, usePeriodNotes } from './use-notes';
+import { useNow } from './use-notes';
 import { useNoteSelection } from './use-selection';
 import './inbox.css';
-
-const NO_NOTES: InboxNote[] = [];
-const NO_MARKS: Record<string, NoteLocalMark> = {};
 
 /** What the inbox shows from the settings: not its saved filters, so saving them does not re-render the page. */
 const selectView = ({ settings: s }: SettingsView) => ({
@@ -76,9 +74,6 @@ function usePersistentFilters() {
   return { filters, setFilters, view: view.data, settingsError: view.error };
 }
 
-/** Below this width the note pane lies over the list instead of beside it (inbox.css has the same query). */
-const NARROW_INBOX = '(max-width: 1199px)';
-
 export function InboxPage() {
   const { t, lang } = useI18n();
   const { filters, setFilters, view, settingsError } = usePersistentFilters();
@@ -95,9 +90,7 @@ export function InboxPage() {
   );
 }
 
-// Memoized: saving the filters re-renders the page (the mutation's state changes), which must not re-render
-// the inbox.
-const Inbox = memo(function Inbox(props: {
+interface InboxProps {
   filters: InboxFilters;
   setFilters: (u: (f: InboxFilters) => InboxFilters) => void;
   timeZone: string;
@@ -106,56 +99,25 @@ const Inbox = memo(function Inbox(props: {
   profileId: string;
   t: ReturnType<typeof useI18n>['t'];
   lang: 'ko' | 'en';
-}) {
+}
+
+// Memoized: saving the filters re-renders the page (the mutation's state changes), which must not re-render
+// the inbox.
+const Inbox = memo(function Inbox(props: InboxProps) {
   const { filters: f, setFilters, timeZone, slaHours, t, lang } = props;
-  const patch = useCallback(
-    (p: Partial<InboxFilters>) => setFilters((old) => ({ ...old, ...p })),
-    [setFilters],
-  );
-  // Stable, so the memoized parts around the list stay untouched by a keystroke that only changes the rows.
-  const showPastSla = useCallback(() => patch({ waiting: 'sla' }), [patch]);
-  // A scope's notes the mirror holds (every one, as far back as it has them); otherwise the last 90 days.
-  const widenPeriod = useCallback(
-    (to: Wider) => patch(to.whole ? { preset: 'custom', start: to.start, end: to.end } : { preset: '90d' }),
-    [patch],
-  );
   const now = useNow(30_000);
   const time = useTimeFormat(timeZone, now);
   const today = marketDayOf(now);
-  const showAllWaiting = useCallback(
-    (oldestAt: number) => patch(allWaitingFilters(oldestAt, today)),
-    [patch, today],
-  );
+  // Stable, so the memoized parts around the list stay untouched by a keystroke that only changes the rows.
+  const actions = useFilterActions(setFilters, today);
+  const { patch, showPastSla, widenPeriod, showAllWaiting, clearNarrowing, onScope } = actions;
   const oldestWaited = useCallback((at: number) => time.duration(now - at), [time, now]);
   const range = useMemo(() => resolveRange(f, today), [f.preset, f.start, f.end, today]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { start, end } = range;
-  const mirror = useMirrorStatus(props.profileId);
-  const period = usePeriodNotes(props.profileId, start, end);
-  const data = {
-    notes: period.data?.notes ?? NO_NOTES,
-    local: period.data?.local ?? NO_MARKS,
-    asOf: mirror.data?.asOf,
-    lastSync: mirror.data?.lastSync,
-  };
-  const sync = useNotesSync();
-  const connection = useConnectionInfo();
-  const sellerIds = useMemo(
-    () => connection.data?.sellerIds ?? mirror.data?.sellerIds ?? [],
-    [connection.data, mirror.data],
-  );
-  const syncReq = useMemo(
-    () => ({ start, end, mode: 'refresh' as const, ...(f.sellerId ? { sellerIds: [f.sellerId] } : {}) }),
-    [start, end, f.sellerId],
-  );
-  const startSync = sync.start;
-  // Opening the inbox or changing what it covers fetches what the cache lacks (plus the overlap).
-  useEffect(() => {
-    const id = setTimeout(() => void startSync(syncReq), 300);
-    return () => clearTimeout(id);
-  }, [syncReq, startSync]);
-  const refresh = useCallback(() => void startSync(syncReq), [startSync, syncReq]);
-
-  const outside = useWaitingOutside(props.profileId, range, period.data?.revision, now, slaHours);
+  const { mirror, period, data, sync, sellerIds, refresh, outside } = useInboxData(props.profileId, range, {
+    sellerId: f.sellerId,
+    now,
+    slaHours,
+  });
   const { columns, rows, around } = useInboxView({
     notes: data.notes,
     local: data.local,
@@ -164,69 +126,27 @@ const Inbox = memo(function Inbox(props: {
     now,
     slaHours,
   });
-  // Every filter back to its default but the period and the sort, which describe the view, not a narrowing.
-  const clearNarrowing = useCallback(() => {
-    const { preset: _preset, start: _start, end: _end, sort: _sort, ...narrowing } = defaultFilters();
-    patch(narrowing);
-  }, [patch]);
   const selection = useNoteSelection(data.notes, columns, rows, clearNarrowing);
   const { selected, openNote, open } = selection;
 
   const exporter = useNoteExport({ seqNos: () => seqNosOf(columns, rows), lang, timeZone, t });
   const marks = useNoteMarks(data.local);
   const copier = useCopyOrderNo(t, marks.setError);
-  const { search: searchText, preset, start: customStart, end: customEnd } = f;
-  const topFilters = useMemo(
-    () => ({ search: searchText, preset, start: customStart, end: customEnd }),
-    [searchText, preset, customStart, customEnd],
-  );
+  const topFilters = useTopFilters(f);
 
-  const clearFilters = () => {
-    clearNarrowing();
-    selection.clearSelection();
-  };
-
-  // "All notes of this buyer / item / order": that one scope, every status and type, no search; the period stays
-  // (the hint under the filters offers to widen it when the store holds more).
-  const onScope = useCallback(
-    (scope: NoteScope) =>
-      patch({ itemNo: '', orderNo: '', buyerId: '', search: '', status: 'All', types: [], ...scope }),
-    [patch],
-  );
+  const clearFilters = () => (clearNarrowing(), selection.clearSelection());
 
   const searchRef = useRef<HTMLInputElement>(null);
-  useInboxKeys({
+  useInboxShortcuts({
     searchRef,
-    searchText: f.search,
-    clearSearch: () => patch({ search: '' }),
+    search: f.search,
+    patch,
     clearFilters,
-    closeOverlaidNote: () => {
-      if (selection.openNote === undefined || !window.matchMedia(NARROW_INBOX).matches) return false;
-      selection.closeNote();
-      return true;
-    },
-    toFirstRow: () => selection.pointAt(0),
-    selectAll: selection.selectAll,
-    move: selection.move,
-    openCursor: selection.openCursor,
-    openMemo: () => {
-      const n = selection.current();
-      if (!n) return false;
-      selection.openSeqNo(n.seqNo);
-      // The pane renders the note first; then its memo takes the focus.
-      requestAnimationFrame(() => document.getElementById('note-memo')?.focus());
-      return true;
-    },
+    selection,
+    marks,
+    copier,
+    exporter,
     refresh,
-    toggleHandled: () => {
-      const n = selection.current();
-      if (n) void marks.toggleHandled(n, selected);
-    },
-    copyOrderNo: () => {
-      const n = selection.current();
-      if (n) copier.copy(n);
-    },
-    exportCsv: () => exporter.start('csv'),
   });
 
   const onSort = (key: SortKey) =>
@@ -261,43 +181,25 @@ const Inbox = memo(function Inbox(props: {
           asOf={data.asOf}
           time={time}
           onRefresh={refresh}
-          readErrors={[
-            ...(period.isError
-              ? [{ key: 'period', error: period.error, retry: () => void period.refetch() }]
-              : []),
-            ...(mirror.isError
-              ? [{ key: 'mirror', error: mirror.error, retry: () => void mirror.refetch() }]
-              : []),
-          ]}
-          actionErrors={[
-            ...(marks.error !== undefined ? [{ key: 'mark', error: marks.error }] : []),
-            ...(exporter.error !== undefined ? [{ key: 'export', error: exporter.error }] : []),
-          ]}
+          {...inboxErrors(period, mirror, marks, exporter)}
           exporting={{ running: exporter.running, message: exporter.message, path: exporter.path }}
           copied={copier.copied}
         />
       }
       filters={
-        <>
-          <FacetBar
-            filters={f}
-            patch={patch}
-            statusCounts={around.statusCounts}
-            typeCounts={around.typeCounts}
-            sellerIds={sellerIds}
-            slaHours={slaHours}
-            onClear={clearFilters}
-            narrowed={hasNarrowing(f)}
-          />
-          <SummaryStrip
-            summary={around.summary}
-            time={time}
-            now={now}
-            onOpen={open}
-            onPastSla={showPastSla}
-            partial={outcome.partial !== undefined}
-          />
-        </>
+        <Facets
+          filters={f}
+          patch={patch}
+          around={around}
+          sellerIds={sellerIds}
+          slaHours={slaHours}
+          onClear={clearFilters}
+          time={time}
+          now={now}
+          onOpen={open}
+          onPastSla={showPastSla}
+          partial={outcome.partial !== undefined}
+        />
       }
       meta={
         <ListMeta
@@ -309,21 +211,15 @@ const Inbox = memo(function Inbox(props: {
         />
       }
       hint={
-        <>
-          {!hasLookups(f) && (
-            <WaitingOutsideHint outside={outside} oldestWaited={oldestWaited} onShow={showAllWaiting} />
-          )}
-          <OutsidePeriodHint
-            search={f.search}
-            itemNo={f.itemNo}
-            orderNo={f.orderNo}
-            buyerId={f.buyerId}
-            sellerId={f.sellerId}
-            range={range}
-            empty={rows.length === 0}
-            onWiden={widenPeriod}
-          />
-        </>
+        <InboxHints
+          filters={f}
+          range={range}
+          empty={rows.length === 0}
+          outside={outside}
+          oldestWaited={oldestWaited}
+          onShowAllWaiting={showAllWaiting}
+          onWiden={widenPeriod}
+        />
       }
       list={
         loading ? (
@@ -363,3 +259,38 @@ const Inbox = memo(function Inbox(props: {
     />
   );
 });
+
+/** The facets over the list and the period's summary strip. */
+function Facets(
+  props: Pick<FacetProps, 'filters' | 'patch' | 'sellerIds' | 'slaHours' | 'onClear'> &
+    Pick<SummaryProps, 'time' | 'now' | 'onOpen' | 'onPastSla' | 'partial'> & {
+      around: ReturnType<typeof useInboxView>['around'];
+    },
+) {
+  const { filters: f, around } = props;
+  return (
+    <>
+      <FacetBar
+        filters={f}
+        patch={props.patch}
+        statusCounts={around.statusCounts}
+        typeCounts={around.typeCounts}
+        sellerIds={props.sellerIds}
+        slaHours={props.slaHours}
+        onClear={props.onClear}
+        narrowed={hasNarrowing(f)}
+      />
+      <SummaryStrip
+        summary={around.summary}
+        time={props.time}
+        now={props.now}
+        onOpen={props.onOpen}
+        onPastSla={props.onPastSla}
+        partial={props.partial}
+      />
+    </>
+  );
+}
+
+type FacetProps = Parameters<typeof FacetBar>[0];
+type SummaryProps = Parameters<typeof SummaryStrip>[0];

@@ -70,35 +70,7 @@ export function ItemCard({
         </div>
       </div>
       {item.images.length > 1 && (
-        <div className="lb-thumbs">
-          {item.images.map((raw, i) => {
-            const src = actions.imageSrc(raw);
-            return (
-              <button
-                key={`${i}-${raw}`}
-                type="button"
-                className={i === active ? 'lb-thumb active' : 'lb-thumb'}
-                aria-label={t('lookbook.item.image', { name: item.name, n: i + 1 })}
-                aria-pressed={i === active}
-                onMouseEnter={() => setActive(i)}
-                onFocus={() => setActive(i)}
-                onClick={() => setActive(i)}
-              >
-                {src !== undefined && !actions.isFailed(item.key, src) ? (
-                  // Every image loads here, so a broken second image is found without hovering it.
-                  <img
-                    src={src}
-                    alt=""
-                    referrerPolicy="no-referrer"
-                    onError={() => actions.reportFailedImage(item.key, src)}
-                  />
-                ) : (
-                  <ImageOff size={12} aria-hidden />
-                )}
-              </button>
-            );
-          })}
-        </div>
+        <Thumbs item={item} active={active} onActive={setActive} actions={actions} />
       )}
       <div className="lb-item-body">
         <h4 className="lb-item-name" data-field="name">
@@ -132,27 +104,7 @@ export function ItemCard({
             )
           )}
         </div>
-        <div className="lb-colors" data-field="colors">
-          {item.colors.length === 0 && <span className="muted lb-small">{t('lookbook.item.noColors')}</span>}
-          {item.colors.map((c) => {
-            const colour = swatchColour(c);
-            return colour !== undefined ? (
-              <span
-                key={c}
-                className="lb-swatch"
-                style={{ background: colour }}
-                title={c}
-                aria-label={c}
-                role="img"
-                data-testid="swatch"
-              />
-            ) : (
-              <span key={c} className="lb-chip" data-testid="colour-chip">
-                {c}
-              </span>
-            );
-          })}
-        </div>
+        <Colours colours={item.colors} />
         {item.icons.length > 0 && (
           <div className="lb-icons" data-field="icons">
             {item.icons.map((icon) => (
@@ -188,5 +140,79 @@ export function ItemCard({
         )}
       </div>
     </article>
+  );
+}
+
+/** The item's images as thumbnails: hovering, focusing or clicking one shows it large. */
+function Thumbs({
+  item,
+  active,
+  onActive,
+  actions,
+}: {
+  item: LookbookItem;
+  active: number;
+  onActive: (index: number) => void;
+  actions: ElementActions;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="lb-thumbs">
+      {item.images.map((raw, i) => {
+        const src = actions.imageSrc(raw);
+        return (
+          <button
+            key={`${i}-${raw}`}
+            type="button"
+            className={i === active ? 'lb-thumb active' : 'lb-thumb'}
+            aria-label={t('lookbook.item.image', { name: item.name, n: i + 1 })}
+            aria-pressed={i === active}
+            onMouseEnter={() => onActive(i)}
+            onFocus={() => onActive(i)}
+            onClick={() => onActive(i)}
+          >
+            {src !== undefined && !actions.isFailed(item.key, src) ? (
+              // Every image loads here, so a broken second image is found without hovering it.
+              <img
+                src={src}
+                alt=""
+                referrerPolicy="no-referrer"
+                onError={() => actions.reportFailedImage(item.key, src)}
+              />
+            ) : (
+              <ImageOff size={12} aria-hidden />
+            )}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The item's colours: a swatch for each one a browser can paint, its name as sent otherwise. */
+function Colours({ colours }: { colours: readonly string[] }) {
+  const { t } = useI18n();
+  return (
+    <div className="lb-colors" data-field="colors">
+      {colours.length === 0 && <span className="muted lb-small">{t('lookbook.item.noColors')}</span>}
+      {colours.map((c) => {
+        const colour = swatchColour(c);
+        return colour !== undefined ? (
+          <span
+            key={c}
+            className="lb-swatch"
+            style={{ background: colour }}
+            title={c}
+            aria-label={c}
+            role="img"
+            data-testid="swatch"
+          />
+        ) : (
+          <span key={c} className="lb-chip" data-testid="colour-chip">
+            {c}
+          </span>
+        );
+      })}
+    </div>
   );
 }

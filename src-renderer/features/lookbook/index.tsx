@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ChevronLeft, ChevronRight, Monitor, Smartphone } from 'lucide-react';
-import type { Lookbook, LookbookElement, LookbookItem } from '../../../src-main/contract';
+import type { Lookbook, LookbookElement, LookbookItem, WholeLookbook } from '../../../src-main/contract';
 import { PageToolbar, useNavIntent } from '../../ui/shell-slots';
 import { useConnectionInfo } from '../../api/queries';
 import { useSettingsValue } from '../../api/settings';
@@ -14,6 +13,8 @@ import { IntroElement, kindLabel } from './IntroElement';
 import type { ElementActions } from './IntroElement';
 import { ItemCard } from './ItemCard';
 import { LandingDialog } from './LandingDialog';
+import { DEVICE_WIDTH, LookbookToolbar } from './LookbookToolbar';
+import type { Device } from './LookbookToolbar';
 import {
   useExportAudit,
   useLookbook,
@@ -31,12 +32,6 @@ import type { SanitizedHtml } from './model/sanitize-html';
 import { useWholeAudit } from './use-whole-audit';
 import type { WholeAudit } from './use-whole-audit';
 import './lookbook.css';
-import { HiddenLabel } from '../../ui/VisuallyHidden';
-
-const PAGE_SIZES = [10, 20, 40, 100];
-/** Buyer-facing widths: the marketplace's desktop content column and a common phone width. */
-const DEVICE_WIDTH = { desktop: 1024, mobile: 375 } as const;
-type Device = keyof typeof DEVICE_WIDTH;
 
 /**
  * The buyer's page keeps its real width (layout, wrapping and breakpoints as buyers see them) and is drawn
@@ -95,6 +90,10 @@ export function LookbookPage() {
   const [sellerInput, setSellerInput] = useState('');
   const [sellerId, setSellerId] = useState<string | undefined>();
   const [page, setPage] = useState(1);
+  const choose = (id: string) => {
+    setSellerId(id);
+    setSellerInput(id);
+  };
   const [pageSize, setPageSize] = useState(20);
   const [device, setDevice] = useState<Device>('desktop');
   const [textLimit, setTextLimit] = useState(DEFAULT_TEXT_LIMIT_BYTES);
@@ -104,28 +103,10 @@ export function LookbookPage() {
   /** A finding's target on another item page: revealed once that page is on screen. */
   const [pendingReveal, setPendingReveal] = useState<string | undefined>();
 
-  // First visit: the account's first seller, so the page shows something at once.
-  const firstSeller = sellerIds[0];
-  useEffect(() => {
-    if (sellerId === undefined && firstSeller !== undefined) {
-      setSellerId(firstSeller);
-      setSellerInput(firstSeller);
-    }
-  }, [sellerId, firstSeller]);
-
-  const intent = useNavIntent('lookbook');
-  const handledIntent = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (!intent || handledIntent.current === intent.id) return;
-    handledIntent.current = intent.id;
-    const target = intent.data.sellerId;
-    if (typeof target === 'string' && target !== '') {
-      setSellerId(target);
-      setSellerInput(target);
-    }
+  useSellerChoice(sellerIds[0], sellerId === undefined, choose, (itemNo) => {
     setPage(1);
-    setPendingItemNo(intent.data.itemNo === undefined ? undefined : String(intent.data.itemNo));
-  }, [intent]);
+    setPendingItemNo(itemNo);
+  });
 
   const request = sellerId === undefined ? undefined : { sellerId, page, pageSize };
   const lookbook = useLookbook(request);
@@ -152,27 +133,7 @@ export function LookbookPage() {
   const whole = useWholeLookbook(sellerId);
   const audit = useWholeAudit(whole.data, textLimit);
   const wholeData = whole.data;
-  const elementsByKey = useMemo(
-    () => new Map<string, LookbookElement>((wholeData?.elements ?? []).map((el) => [el.key, el])),
-    [wholeData],
-  );
-  const itemsByKey = useMemo(
-    () => new Map<string, LookbookItem>((wholeData?.items ?? []).map((item) => [item.key, item])),
-    [wholeData],
-  );
-  const itemPage = (item: LookbookItem) => Math.floor(item.position / pageSize) + 1;
-  const targetLabel = (key: string) => {
-    const el = elementsByKey.get(key);
-    if (el) {
-      return t('lookbook.target.element', {
-        page: el.pageNo ?? t('lookbook.page.missing'),
-        seq: el.seqNo ?? '—',
-        kind: kindLabel(t, el),
-      });
-    }
-    const item = itemsByKey.get(key);
-    return item ? t('lookbook.target.itemOnPage', { itemNo: item.itemNo, page: itemPage(item) }) : key;
-  };
+  const { itemsByKey, itemPage, targetLabel } = useTargets(wholeData, pageSize);
   const selectFinding = (f: AuditFinding) => {
     const item = itemsByKey.get(f.targetKey);
     if (item && itemPage(item) !== page) {
@@ -187,21 +148,6 @@ export function LookbookPage() {
       setPendingReveal(undefined);
     }
   }, [pendingReveal, data]);
-
-  const auditRead: AuditRead = whole.running
-    ? { state: 'reading', progress: whole.progress, onCancel: whole.cancel }
-    : whole.cancelled
-      ? { state: 'cancelled', onRestart: () => void whole.restart() }
-      : whole.error
-        ? { state: 'failed', error: whole.error, onRestart: () => void whole.restart() }
-        : wholeData
-          ? {
-              state: 'read',
-              empty: wholeData.items.length === 0 && wholeData.elements.length === 0,
-              truncated: wholeData.truncated ? wholeData.items.length : undefined,
-              pages: wholeData.pages,
-            }
-          : { state: 'reading', onCancel: whole.cancel };
 
   const openExternal = useOpenExternal();
   const exportAudit = useExportAudit();
@@ -228,113 +174,33 @@ export function LookbookPage() {
   const busyLoading =
     loading.running || (lookbook.isFetching && !lookbook.isPlaceholderData) || whole.running;
 
-  const exporting = useSingleFlight(() => {
-    const rows = audit.findings.map((f) => ({
-      severity: f.severity,
-      kind: f.kind,
-      target: targetLabel(f.targetKey),
-      message: findingText(f, t, lang),
-      detail: f.detail,
-    }));
-    return exportAudit.mutateAsync({
+  const exporting = useSingleFlight(() =>
+    exportAudit.mutateAsync({
       sellerId: wholeData?.sellerId ?? sellerId ?? '',
       lang,
       timeZone: timeZone ?? 'Asia/Seoul',
-      rows,
-    });
-  });
+      rows: auditRows(audit.findings, targetLabel, t, lang),
+    }),
+  );
 
   return (
     <div className="lb-page-root">
       <PageToolbar>
-        <form
-          className="lb-seller-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            load(sellerInput);
-          }}
-        >
-          <HiddenLabel htmlFor="lb-seller">{t('lookbook.seller')}</HiddenLabel>
-          <input
-            id="lb-seller"
-            list="lb-seller-ids"
-            value={sellerInput}
-            placeholder={t('lookbook.seller.placeholder')}
-            maxLength={100}
-            onChange={(e) => {
-              setSellerInput(e.target.value);
-              // Picking from the list is a choice; typing waits for Enter or the button.
-              if (sellerIds.includes(e.target.value)) load(e.target.value);
-            }}
-          />
-          <datalist id="lb-seller-ids">
-            {sellerIds.map((id) => (
-              <option key={id} value={id} />
-            ))}
-          </datalist>
-          <button type="submit" className="btn" disabled={busyLoading} aria-busy={busyLoading}>
-            {busyLoading ? t('lookbook.loading') : t('lookbook.load')}
-          </button>
-        </form>
-        <span className="spacer" />
-        <label className="lb-inline">
-          <span className="muted">{t('lookbook.pageSize')}</span>
-          <select
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
+        <LookbookToolbar
+          seller={{ input: sellerInput, onInput: setSellerInput, ids: sellerIds, load, busy: busyLoading }}
+          pager={{
+            page,
+            pages,
+            pageSize,
+            onPage: setPage,
+            onPageSize: (size) => {
+              setPageSize(size);
               setPage(1);
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="lb-pager">
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={t('lookbook.prev')}
-            title={t('lookbook.prev')}
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-          >
-            <ChevronLeft size={15} aria-hidden />
-          </button>
-          <span className="num" data-testid="page-of">
-            {t('lookbook.pageOf', { page, pages })}
-          </span>
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={t('lookbook.next')}
-            title={t('lookbook.next')}
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-          >
-            <ChevronRight size={15} aria-hidden />
-          </button>
-        </div>
-        <div className="lb-device" role="group" aria-label={t('lookbook.device')}>
-          {(['desktop', 'mobile'] as const).map((d) => {
-            const Icon = d === 'desktop' ? Monitor : Smartphone;
-            return (
-              <button
-                key={d}
-                type="button"
-                className="btn btn-small"
-                aria-pressed={device === d}
-                onClick={() => setDevice(d)}
-              >
-                <Icon size={14} aria-hidden />
-                {t(`lookbook.device.${d}`)}
-              </button>
-            );
-          })}
-        </div>
+            },
+          }}
+          device={device}
+          onDevice={setDevice}
+        />
       </PageToolbar>
 
       {openExternal.isError && <ErrorPanel compact error={openExternal.error} />}
@@ -356,7 +222,7 @@ export function LookbookPage() {
           audit={audit}
           auditPanel={
             <AuditPanel
-              read={auditRead}
+              read={auditReadOf(whole)}
               images={{ done: audit.imagesDone, total: audit.imagesTotal }}
               findings={audit.findings}
               targetLabel={targetLabel}
@@ -377,6 +243,93 @@ export function LookbookPage() {
       />
     </div>
   );
+}
+
+/**
+ * The seller to show: on a first visit the account's first seller, so the page shows something at once; and the
+ * seller and item another page asks for (the inbox's "open in lookbook").
+ */
+function useSellerChoice(
+  firstSeller: string | undefined,
+  noSeller: boolean,
+  choose: (sellerId: string) => void,
+  askItem: (itemNo: string | undefined) => void,
+) {
+  useEffect(() => {
+    if (noSeller && firstSeller !== undefined) choose(firstSeller);
+  }, [noSeller, firstSeller, choose]);
+  const intent = useNavIntent('lookbook');
+  const handledIntent = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!intent || handledIntent.current === intent.id) return;
+    handledIntent.current = intent.id;
+    const target = intent.data.sellerId;
+    if (typeof target === 'string' && target !== '') choose(target);
+    askItem(intent.data.itemNo === undefined ? undefined : String(intent.data.itemNo));
+    // `choose` and `askItem` are new each render: the effect runs again, and the intent it handled stays handled.
+  }, [intent, choose, askItem]);
+}
+
+/** The whole lookbook's elements and items by audit key, and how a finding names its target. */
+function useTargets(wholeData: WholeLookbook | undefined, pageSize: number) {
+  const { t } = useI18n();
+  const elementsByKey = useMemo(
+    () => new Map<string, LookbookElement>((wholeData?.elements ?? []).map((el) => [el.key, el])),
+    [wholeData],
+  );
+  const itemsByKey = useMemo(
+    () => new Map<string, LookbookItem>((wholeData?.items ?? []).map((item) => [item.key, item])),
+    [wholeData],
+  );
+  const itemPage = (item: LookbookItem) => Math.floor(item.position / pageSize) + 1;
+  const targetLabel = (key: string) => {
+    const el = elementsByKey.get(key);
+    if (el) {
+      return t('lookbook.target.element', {
+        page: el.pageNo ?? t('lookbook.page.missing'),
+        seq: el.seqNo ?? '—',
+        kind: kindLabel(t, el),
+      });
+    }
+    const item = itemsByKey.get(key);
+    return item ? t('lookbook.target.itemOnPage', { itemNo: item.itemNo, page: itemPage(item) }) : key;
+  };
+  return { itemsByKey, itemPage, targetLabel };
+}
+
+/** The audit's findings as the export writes them, in the page's language. */
+function auditRows(
+  findings: readonly AuditFinding[],
+  targetLabel: (key: string) => string,
+  t: ReturnType<typeof useI18n>['t'],
+  lang: ReturnType<typeof useI18n>['lang'],
+) {
+  return findings.map((f) => ({
+    severity: f.severity,
+    kind: f.kind,
+    target: targetLabel(f.targetKey),
+    message: findingText(f, t, lang),
+    detail: f.detail,
+  }));
+}
+
+/** Where the read of the whole lookbook stands, as the audit panel shows it. */
+function auditReadOf(whole: ReturnType<typeof useWholeLookbook>): AuditRead {
+  const wholeData = whole.data;
+  return whole.running
+    ? { state: 'reading', progress: whole.progress, onCancel: whole.cancel }
+    : whole.cancelled
+      ? { state: 'cancelled', onRestart: () => void whole.restart() }
+      : whole.error
+        ? { state: 'failed', error: whole.error, onRestart: () => void whole.restart() }
+        : wholeData
+          ? {
+              state: 'read',
+              empty: wholeData.items.length === 0 && wholeData.elements.length === 0,
+              truncated: wholeData.truncated ? wholeData.items.length : undefined,
+              pages: wholeData.pages,
+            }
+          : { state: 'reading', onCancel: whole.cancel };
 }
 
 /** One loaded page; remounted per seller and page so sanitizer results never leak across. */

@@ -77,16 +77,7 @@ export function ProfileEditor(props: {
     >
       {/* The actions head the form: a field's mark appearing as the seller leaves it moves what is below it,
           never the button they are reaching for. */}
-      <div className="profile-editor-head">
-        <h3>{t('settings.profile.editor')}</h3>
-        <span className="spacer" />
-        <button type="button" className="btn" onClick={props.onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={props.saving}>
-          {props.saving ? t('common.saving') : t('common.save')}
-        </button>
-      </div>
+      <EditorHead saving={props.saving} onCancel={props.onCancel} />
       {props.restored && <p className="muted draft-note">{t('settings.profile.draftRestored')}</p>}
       {props.problems}
       <div className="form-grid">
@@ -129,40 +120,24 @@ export function ProfileEditor(props: {
             <option value="0">0</option>
           </select>
         </FieldRow>
-        <FieldRow field="timeoutMs" label={fieldLabel('timeoutMs', t)} mark={draft.marks.timeoutMs}>
-          <input
-            id={fieldId('timeoutMs')}
-            className="num"
-            type="number"
-            min={1000}
-            max={300000}
-            step={1000}
-            value={Number.isFinite(p.timeoutMs) ? p.timeoutMs : ''}
-            onChange={(e) => set('timeoutMs', e.target.value === '' ? Number.NaN : Number(e.target.value))}
-            onBlur={() => leave('timeoutMs')}
-            {...invalid('timeoutMs')}
-          />
-        </FieldRow>
-        <FieldRow
+        <NumberRow
+          field="timeoutMs"
+          value={p.timeoutMs}
+          range={[1000, 300000, 1000]}
+          mark={draft.marks.timeoutMs}
+          onNumber={(v) => set('timeoutMs', v)}
+          onLeave={() => leave('timeoutMs')}
+          invalid={invalid('timeoutMs')}
+        />
+        <NumberRow
           field="noteQueryDays"
-          label={fieldLabel('noteQueryDays', t)}
+          value={p.noteQueryDays ?? 0}
+          range={[0, 400, 1]}
           mark={draft.marks.noteQueryDays}
-        >
-          <input
-            id={fieldId('noteQueryDays')}
-            className="num"
-            type="number"
-            min={0}
-            max={400}
-            step={1}
-            value={Number.isFinite(p.noteQueryDays ?? 0) ? (p.noteQueryDays ?? 0) : ''}
-            onChange={(e) =>
-              set('noteQueryDays', e.target.value === '' ? Number.NaN : Number(e.target.value))
-            }
-            onBlur={() => leave('noteQueryDays')}
-            {...invalid('noteQueryDays')}
-          />
-        </FieldRow>
+          onNumber={(v) => set('noteQueryDays', v)}
+          onLeave={() => leave('noteQueryDays')}
+          invalid={invalid('noteQueryDays')}
+        />
         <FieldRow
           field="answerPageUrl"
           label={fieldLabel('answerPageUrl', t)}
@@ -201,6 +176,60 @@ export function ProfileEditor(props: {
         </FieldRow>
       </div>
     </form>
+  );
+}
+
+/** The editor's title and actions. */
+function EditorHead({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="profile-editor-head">
+      <h3>{t('settings.profile.editor')}</h3>
+      <span className="spacer" />
+      <button type="button" className="btn" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={saving}>
+        {saving ? t('common.saving') : t('common.save')}
+      </button>
+    </div>
+  );
+}
+
+/** A whole-number field; emptied, it holds NaN (which the check marks). */
+function NumberRow({
+  field,
+  value,
+  range: [min, max, step],
+  mark,
+  onNumber,
+  onLeave,
+  invalid,
+}: {
+  field: ProfileField;
+  value: number;
+  range: [min: number, max: number, step: number];
+  mark: FieldMark | undefined;
+  onNumber: (value: number) => void;
+  onLeave: () => void;
+  invalid: { 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+}) {
+  const { t } = useI18n();
+  return (
+    <FieldRow field={field} label={fieldLabel(field, t)} mark={mark}>
+      <input
+        id={fieldId(field)}
+        className="num"
+        type="number"
+        min={min}
+        max={max}
+        step={step}
+        value={Number.isFinite(value) ? value : ''}
+        onChange={(e) => onNumber(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+        onBlur={onLeave}
+        {...invalid}
+      />
+    </FieldRow>
   );
 }
 

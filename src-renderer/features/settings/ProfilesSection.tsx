@@ -180,58 +180,17 @@ export function ProfilesSection({ settings }: { settings: Settings }) {
           </tr>
         </thead>
         <tbody>
-          {settings.profiles.map((p) => {
-            const active = p.id === settings.activeProfileId;
-            return (
-              <tr key={p.id} aria-current={active ? 'true' : undefined}>
-                <td>
-                  {profileLabel(p, t)}{' '}
-                  {active && <span className="badge badge-neutral">{t('settings.profile.active')}</span>}
-                </td>
-                <td>
-                  <span className={`badge ${p.kind === 'sandbox' ? 'badge-sandbox' : 'badge-live'}`}>
-                    {t(p.kind === 'sandbox' ? 'status.sandbox' : 'status.live')}
-                  </span>
-                </td>
-                <td className={p.apiBaseUrl ? 'mono ellipsis' : 'muted'}>
-                  {p.apiBaseUrl || t('settings.profile.builtIn')}
-                </td>
-                <td className="num">{p.soapVersion}</td>
-                <td className="row-actions">
-                  {!active && (
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      onClick={() => update.mutate({ activeProfileId: p.id })}
-                    >
-                      {t('settings.profile.use')}
-                    </button>
-                  )}
-                  {p.kind === 'live' && (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        onClick={() => open(p)}
-                        disabled={draft !== undefined}
-                      >
-                        {t('common.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        onClick={() => setRemoving(p)}
-                        disabled={draft !== undefined}
-                        aria-label={`${t('settings.profile.remove')} — ${p.name}`}
-                      >
-                        {t('settings.profile.remove')}
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {settings.profiles.map((p) => (
+            <ProfileRow
+              key={p.id}
+              profile={p}
+              active={p.id === settings.activeProfileId}
+              editing={draft !== undefined}
+              onUse={() => update.mutate({ activeProfileId: p.id })}
+              onEdit={() => open(p)}
+              onRemove={() => setRemoving(p)}
+            />
+          ))}
         </tbody>
       </table>
       {draft && (
@@ -258,6 +217,66 @@ export function ProfilesSection({ settings }: { settings: Settings }) {
         />
       )}
     </section>
+  );
+}
+
+/** A profile in the table: what it is, and using, editing or removing it. */
+function ProfileRow({
+  profile: p,
+  active,
+  editing,
+  onUse,
+  onEdit,
+  onRemove,
+}: {
+  profile: Profile;
+  active: boolean;
+  /** A profile is being edited: no other edit or removal starts. */
+  editing: boolean;
+  onUse: () => void;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <tr aria-current={active ? 'true' : undefined}>
+      <td>
+        {profileLabel(p, t)}{' '}
+        {active && <span className="badge badge-neutral">{t('settings.profile.active')}</span>}
+      </td>
+      <td>
+        <span className={`badge ${p.kind === 'sandbox' ? 'badge-sandbox' : 'badge-live'}`}>
+          {t(p.kind === 'sandbox' ? 'status.sandbox' : 'status.live')}
+        </span>
+      </td>
+      <td className={p.apiBaseUrl ? 'mono ellipsis' : 'muted'}>
+        {p.apiBaseUrl || t('settings.profile.builtIn')}
+      </td>
+      <td className="num">{p.soapVersion}</td>
+      <td className="row-actions">
+        {!active && (
+          <button type="button" className="btn btn-small" onClick={onUse}>
+            {t('settings.profile.use')}
+          </button>
+        )}
+        {p.kind === 'live' && (
+          <>
+            <button type="button" className="btn btn-small" onClick={onEdit} disabled={editing}>
+              {t('common.edit')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={onRemove}
+              disabled={editing}
+              aria-label={`${t('settings.profile.remove')} — ${p.name}`}
+            >
+              {t('settings.profile.remove')}
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
   );
 }
 
