@@ -10,7 +10,7 @@ import { TicketRotation, createMemoryTicketSink } from '../src-main/soap/ticket-
 import { createTransport } from '../src-main/soap/transport';
 import { syncNotes } from '../src-main/services/notes-sync';
 import { createMirrorRegistry, endpointFingerprint, MIRRORS_DIR } from '../src-main/storage/mirror-registry';
-import type { MirrorOwner } from '../src-main/storage/mirror-registry';
+import type { MirrorOwner } from '../src-main/storage/notes-store';
 import { addDays } from '../src-shared/market-day';
 import { createNotesCache, NOTES_CACHE_FILE } from './legacy-json-cache';
 import { syncNotes as legacySync } from './legacy-json-sync';

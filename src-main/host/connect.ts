@@ -6,7 +6,7 @@ import type { RunningSandbox, SandboxOptions } from '../sandbox/server';
 import { createConnectionManager } from '../services/connection';
 import type { ConnectionDeps, ConnectionManager } from '../services/connection';
 import { endpointFingerprint } from '../storage/mirror-registry';
-import type { Fingerprint } from '../storage/mirror-registry';
+import type { Fingerprint } from '../storage/notes-store';
 
 export type { SandboxOptions } from '../sandbox/server';
 

@@ -16,7 +16,7 @@ import type { TicketSink } from '../soap/ticket-rotation';
 import { createTransport } from '../soap/transport';
 import type { Transport } from '../soap/transport';
 import { endpointFingerprint } from '../storage/mirror-registry';
-import type { Fingerprint } from '../storage/mirror-registry';
+import type { Fingerprint } from '../storage/notes-store';
 import { createNetworkLog } from './network-log';
 import type { NetworkLog } from './network-log';
 import { deskCodeOf, errorMessageOf, thrownText } from '../../src-shared/thrown';

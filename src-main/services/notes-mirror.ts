@@ -2,27 +2,12 @@
 // command line), a file found damaged while in use moved aside and replaced, and what the mirror's status says.
 // The host's notes handlers, main's auto refresh and `desk` all choose and open mirrors here, over the NotesStore
 // interface and a registry of mirrors (SQLite's today), never over one store's own methods.
-import type { CarryOverOffer, NoteLocalMark, InboxNote, NotesMirrorStatus, Profile } from '../contract';
-import type { Fingerprint, MirrorFileInfo, MirrorOwner } from '../storage/mirror-registry';
-import { COMMAND_LINE_OWNER } from '../storage/mirror-registry';
-import type { NotesStore } from '../storage/notes-store';
+import type { NoteLocalMark, InboxNote, NotesMirrorStatus, Profile } from '../contract';
+import { COMMAND_LINE_OWNER } from '../storage/notes-store';
+import type { Fingerprint, MirrorOwner, NotesMirrors, NotesStore } from '../storage/notes-store';
 import type { SettingsStore } from '../storage/settings-store';
 import { isCorruption } from '../storage/sqlite-file';
 import type { ActiveConnection, ConnectionManager } from './connection';
-
-/** What the service asks of the registry of mirrors: which store an owner has, and what spans mirrors. */
-export interface NotesMirrors {
-  open(owner: MirrorOwner, knownProfileIds: readonly string[]): NotesStore;
-  recover(store: NotesStore, owner: MirrorOwner, knownProfileIds: readonly string[]): NotesStore;
-  offers(store: NotesStore, knownProfileIds: readonly string[]): CarryOverOffer[];
-  carryOver(
-    store: NotesStore,
-    source: string,
-    action: 'import' | 'discard',
-    knownProfileIds: readonly string[],
-  ): number;
-  profileMirrors(profileId: string): Pick<MirrorFileInfo, 'notes' | 'marks' | 'bytes'>[];
-}
 
 /** A mirror chosen: whose it is, and the saved profiles (adoption and carry-over offers are decided by them). */
 export interface MirrorChoice {

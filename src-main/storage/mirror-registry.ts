@@ -17,6 +17,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CarryOverOffer, NoteLocalMark } from '../contract';
+import { carryOverSources } from './mirror-carry-over';
+import type { CarryOverSource } from './mirror-carry-over';
 import {
   deleteLegacyNotesFiles,
   hasLegacyNotesFiles,
@@ -31,20 +33,11 @@ import { migrate, MIRROR_VERSION } from './mirror-schema';
 import type { MigrationContext } from './mirror-schema';
 import { MirrorStore } from './mirror-store';
 import type { MirrorIdentity } from './mirror-store';
-import type { NotesStore } from './notes-store';
+import { COMMAND_LINE_OWNER } from './notes-store';
+import type { Fingerprint, MirrorOwner, NotesMirrors, NotesStore } from './notes-store';
 import { inTransaction, moveDatabaseAside, openDatabase, UnreadableDatabaseError } from './sqlite-file';
 
 export const MIRRORS_DIR = 'mirrors';
-/** The owner of mirrors `desk sync` fills for an endpoint no saved profile has (never a valid profile id). */
-export const COMMAND_LINE_OWNER = ':command-line';
-
-/** What makes notes the same marketplace data. */
-export interface Fingerprint {
-  /** Canonical text; equal keys mean the same data. */
-  key: string;
-  /** How a seller recognizes the endpoint. */
-  endpoint: string;
-}
 
 export type EndpointDescription =
   | { kind: 'sandbox'; identity: string }
@@ -87,13 +80,6 @@ export function endpointFingerprint(e: EndpointDescription): Fingerprint {
   };
 }
 
-export interface MirrorOwner {
-  profileId: string;
-  profileName: string;
-  kind: 'sandbox' | 'live';
-  fingerprint: Fingerprint;
-}
-
 export interface MirrorFileInfo {
   file: string;
   identity: MirrorIdentity;
@@ -110,56 +96,144 @@ export interface MirrorRegistryOptions {
   now?: () => number;
 }
 
-export interface MirrorRegistry {
+/** The SQLite mirrors: the service's NotesMirrors over MirrorStore files, and what only files have. */
+export interface MirrorRegistry extends NotesMirrors<MirrorStore> {
   readonly dir: string;
-  /** The owner's mirror, opened once and kept open; created, adopted or replaced as the rules above say. */
-  open(owner: MirrorOwner, knownProfileIds: readonly string[]): MirrorStore;
-  /** Replaces a mirror found damaged while in use: moved aside, a fresh one with a notice in its place. */
-  recover(store: NotesStore, owner: MirrorOwner, knownProfileIds: readonly string[]): MirrorStore;
-  /** Offers and carry-over take a store this registry opened (any other is refused). */
-  offers(store: NotesStore, knownProfileIds: readonly string[]): CarryOverOffer[];
-  carryOver(
-    store: NotesStore,
-    source: string,
-    action: 'import' | 'discard',
-    knownProfileIds: readonly string[],
-  ): number;
-  /** The mirrors a profile owns (normally one, more when its endpoint changed). */
+  /** The mirrors a profile owns (normally one, more when its endpoint changed), with their files. */
   profileMirrors(profileId: string): MirrorFileInfo[];
   /** Deletes a removed profile's mirrors, or leaves them for a profile with the same fingerprint. */
   removeProfile(profileId: string, action: 'keep' | 'delete'): MirrorFileInfo[];
   close(): void;
 }
 
-const LEGACY_SOURCE = 'imported:notes-local';
 /** The sandbox mirror's meta key for release 0.1.0's marks, once its files are gone. */
 const LEGACY_MARKS = 'legacy_marks';
+const MIRROR_FILE = /^(sandbox|live)-[0-9a-f]+\.sqlite$/;
+/** A mirror's database and its write-ahead log and shared memory beside it. */
+const FILE_PARTS = ['', '-wal', '-shm'];
 
 export function mirrorFileName(owner: { profileId: string; kind: string; fingerprint: Fingerprint }): string {
   const hash = createHash('sha256').update(`${owner.profileId}\n${owner.fingerprint.key}`).digest('hex');
   return `${owner.kind}-${hash.slice(0, 20)}.sqlite`;
 }
 
-function markCounts(marks: ReadonlyMap<number, NoteLocalMark>) {
-  let handled = 0;
-  let memos = 0;
-  for (const m of marks.values()) {
-    if (m.handled) handled++;
-    if (m.memo !== '') memos++;
-  }
-  return { marks: marks.size, handled, memos };
+interface ScannedMirror {
+  file: string;
+  store: MirrorStore;
+  identity: MirrorIdentity;
 }
 
 export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistry {
-  const now = opts.now ?? Date.now;
-  const dir = join(opts.dataDir, MIRRORS_DIR);
-  const stores = new Map<string, MirrorStore>();
-  let legacyChecked = false;
+  return new SqliteMirrors(opts);
+}
 
-  function openFile(file: string, ctx: MigrationContext): MirrorStore {
-    const cached = stores.get(file);
+/** The open mirror files of one data folder, each opened once and kept open. */
+class SqliteMirrors implements MirrorRegistry {
+  readonly dir: string;
+  private readonly now: () => number;
+  private readonly stores = new Map<string, MirrorStore>();
+  private legacyChecked = false;
+
+  constructor(private readonly opts: MirrorRegistryOptions) {
+    this.now = opts.now ?? Date.now;
+    this.dir = join(opts.dataDir, MIRRORS_DIR);
+  }
+
+  open(owner: MirrorOwner, known: readonly string[]): MirrorStore {
+    mkdirSync(this.dir, { recursive: true });
+    this.importLegacyOnce(known);
+    const file = mirrorFileName(owner);
+    if (!this.stores.has(file) && !existsSync(join(this.dir, file))) this.adoptOrphan(owner, known, file);
+    let store: MirrorStore;
+    try {
+      store = this.createOrOpen(owner, file);
+    } catch (err) {
+      if (!(err instanceof UnreadableDatabaseError)) throw err;
+      this.closeFile(file);
+      const moved = moveDatabaseAside(join(this.dir, file), this.now());
+      store = this.createOrOpen(owner, file);
+      store.addNotice({
+        kind: 'mirror-reset',
+        file: `${MIRRORS_DIR}/${moved}`,
+        reason: err.reason,
+        at: this.now(),
+      });
+    }
+    this.stamp(store, owner);
+    return store;
+  }
+
+  recover(given: NotesStore, owner: MirrorOwner, known: readonly string[]): MirrorStore {
+    this.closeFile(given.file);
+    const moved = moveDatabaseAside(join(this.dir, given.file), this.now());
+    const fresh = this.open(owner, known);
+    fresh.addNotice({
+      kind: 'mirror-reset',
+      file: `${MIRRORS_DIR}/${moved}`,
+      reason: 'integrity',
+      at: this.now(),
+    });
+    return fresh;
+  }
+
+  offers(given: NotesStore, known: readonly string[]): CarryOverOffer[] {
+    const store = this.own(given);
+    const decided = store.decidedSources();
+    return this.sources(store, known)
+      .map((s) => s.offer)
+      .filter((o) => !decided.has(o.source));
+  }
+
+  carryOver(
+    given: NotesStore,
+    source: string,
+    action: 'import' | 'discard',
+    known: readonly string[],
+  ): number {
+    const store = this.own(given);
+    const found = this.sources(store, known).find((s) => s.offer.source === source);
+    if (!found) return -1;
+    if (action === 'discard') {
+      store.decide(source, 'discard', 0, this.now());
+      return 0;
+    }
+    return store.importMarks(source, found.marks(), this.now());
+  }
+
+  profileMirrors(profileId: string): MirrorFileInfo[] {
+    return this.scan()
+      .filter((m) => m.identity.profileId === profileId)
+      .map((m) => ({
+        file: m.file,
+        identity: m.identity,
+        notes: m.store.noteCount(),
+        marks: m.store.marks().size,
+        bytes: ['', '-wal'].reduce((sum, s) => {
+          const path = join(this.dir, m.file + s);
+          return sum + (existsSync(path) ? statSync(path).size : 0);
+        }, 0),
+      }));
+  }
+
+  removeProfile(profileId: string, action: 'keep' | 'delete'): MirrorFileInfo[] {
+    const mirrors = this.profileMirrors(profileId);
+    if (action === 'delete') {
+      for (const m of mirrors) {
+        this.closeFile(m.file);
+        for (const part of FILE_PARTS) rmSync(join(this.dir, m.file + part), { force: true });
+      }
+    }
+    return mirrors;
+  }
+
+  close(): void {
+    for (const file of [...this.stores.keys()]) this.closeFile(file);
+  }
+
+  private openFile(file: string, ctx: MigrationContext): MirrorStore {
+    const cached = this.stores.get(file);
     if (cached) return cached;
-    const db = openDatabase(join(dir, file), { maxVersion: MIRROR_VERSION });
+    const db = openDatabase(join(this.dir, file), { maxVersion: MIRROR_VERSION });
     try {
       migrate(db, ctx);
     } catch (err) {
@@ -167,30 +241,30 @@ export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistr
       throw err;
     }
     const store = new MirrorStore(db, file);
-    stores.set(file, store);
+    this.stores.set(file, store);
     return store;
   }
 
-  /** The registry's own store behind a NotesStore it handed out. */
-  function own(store: NotesStore): MirrorStore {
-    const mine = stores.get(store.file);
+  /** The registry's own store behind a NotesStore it handed out (any other is refused). */
+  private own(store: NotesStore): MirrorStore {
+    const mine = this.stores.get(store.file);
     if (mine !== store) throw new Error(`Mirror ${store.file} is not open in this registry.`);
     return mine;
   }
 
-  function closeFile(file: string) {
-    stores.get(file)?.close();
-    stores.delete(file);
+  private closeFile(file: string) {
+    this.stores.get(file)?.close();
+    this.stores.delete(file);
   }
 
   /** Every mirror file that opens, with its identity; damaged ones are skipped (they are handled when used). */
-  function scan(): { file: string; store: MirrorStore; identity: MirrorIdentity }[] {
-    if (!existsSync(dir)) return [];
-    const out: { file: string; store: MirrorStore; identity: MirrorIdentity }[] = [];
-    for (const file of readdirSync(dir)) {
-      if (!/^(sandbox|live)-[0-9a-f]+\.sqlite$/.test(file)) continue;
+  private scan(): ScannedMirror[] {
+    if (!existsSync(this.dir)) return [];
+    const out: ScannedMirror[] = [];
+    for (const file of readdirSync(this.dir)) {
+      if (!MIRROR_FILE.test(file)) continue;
       try {
-        const store = openFile(file, { nowMs: now() });
+        const store = this.openFile(file, { nowMs: this.now() });
         const identity = store.identity();
         if (identity) out.push({ file, store, identity });
       } catch {
@@ -200,7 +274,24 @@ export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistr
     return out;
   }
 
-  function stamp(store: MirrorStore, owner: MirrorOwner) {
+  /** A kept mirror of a removed profile (or one `desk sync` filled) with this fingerprint comes back. */
+  private adoptOrphan(owner: MirrorOwner, known: readonly string[], file: string) {
+    const orphan = this.scan().find(
+      (m) =>
+        m.identity.fingerprint === owner.fingerprint.key &&
+        m.identity.kind === owner.kind &&
+        m.identity.profileId !== owner.profileId &&
+        (m.identity.profileId === COMMAND_LINE_OWNER || !known.includes(m.identity.profileId)),
+    );
+    if (!orphan) return;
+    this.closeFile(orphan.file);
+    for (const part of FILE_PARTS) {
+      if (existsSync(join(this.dir, orphan.file + part)))
+        renameSync(join(this.dir, orphan.file + part), join(this.dir, file + part));
+    }
+  }
+
+  private stamp(store: MirrorStore, owner: MirrorOwner) {
     const identity = store.identity();
     if (
       identity &&
@@ -219,30 +310,33 @@ export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistr
         kind: owner.kind,
         fingerprint: owner.fingerprint.key,
         endpoint: owner.fingerprint.endpoint,
-        createdAt: current?.createdAt ?? now(),
+        createdAt: current?.createdAt ?? this.now(),
       };
       store.setMeta('identity', JSON.stringify(next));
     });
   }
 
-  function importLegacyOnce(known: readonly string[]) {
-    if (legacyChecked) return;
-    legacyChecked = true;
-    if (!hasLegacyNotesFiles(opts.dataDir)) return;
-    // Opening the sandbox profile's mirror runs its first migration, which imports the files.
-    open(opts.sandbox, known);
+  private isSandbox(owner: MirrorOwner): boolean {
+    const { sandbox } = this.opts;
+    return owner.profileId === sandbox.profileId && owner.fingerprint.key === sandbox.fingerprint.key;
   }
 
-  function createOrOpen(owner: MirrorOwner, file: string): MirrorStore {
+  private importLegacyOnce(known: readonly string[]) {
+    if (this.legacyChecked) return;
+    this.legacyChecked = true;
+    if (!hasLegacyNotesFiles(this.opts.dataDir)) return;
+    // Opening the sandbox profile's mirror runs its first migration, which imports the files.
+    this.open(this.opts.sandbox, known);
+  }
+
+  private createOrOpen(owner: MirrorOwner, file: string): MirrorStore {
+    const sandbox = this.isSandbox(owner);
     const legacy =
-      owner.profileId === opts.sandbox.profileId &&
-      owner.fingerprint.key === opts.sandbox.fingerprint.key &&
-      hasLegacyNotesFiles(opts.dataDir)
-        ? readLegacyNotesFiles(opts.dataDir, now())
+      sandbox && hasLegacyNotesFiles(this.opts.dataDir)
+        ? readLegacyNotesFiles(this.opts.dataDir, this.now())
         : undefined;
-    const store = openFile(file, { nowMs: now(), ...(legacy ? { legacy } : {}) });
-    if (owner.profileId === opts.sandbox.profileId && owner.fingerprint.key === opts.sandbox.fingerprint.key)
-      finishLegacyImport(store, legacy);
+    const store = this.openFile(file, { nowMs: this.now(), ...(legacy ? { legacy } : {}) });
+    if (sandbox) this.finishLegacyImport(store, legacy);
     return store;
   }
 
@@ -250,175 +344,37 @@ export function createMirrorRegistry(opts: MirrorRegistryOptions): MirrorRegistr
    * Imported by this open's migration, or by an earlier one (that stopped before the files went, or of a version
    * that kept them as *.imported.json): the marks are kept in the mirror for live profiles, the files deleted.
    */
-  function finishLegacyImport(store: MirrorStore, legacy: LegacyNotesFiles | undefined) {
+  private finishLegacyImport(store: MirrorStore, legacy: LegacyNotesFiles | undefined) {
+    const { dataDir } = this.opts;
     if (store.meta('legacy_imported') === undefined) return;
-    const leftOver = existsSync(join(opts.dataDir, IMPORTED_CACHE_FILE));
+    const leftOver = existsSync(join(dataDir, IMPORTED_CACHE_FILE));
     if (store.meta(LEGACY_MARKS) === undefined) {
-      const marks = legacy?.marks ?? readImportedMarks(opts.dataDir);
+      const marks = legacy?.marks ?? readImportedMarks(dataDir);
       if (marks) store.setMeta(LEGACY_MARKS, JSON.stringify(marks));
     }
     // A version that kept the files imported their last sync unscrubbed.
     const last = store.meta('last_sync');
     if (leftOver && last !== undefined) store.setMeta('last_sync', redactText(last));
-    const deleted = deleteLegacyNotesFiles(opts.dataDir);
-    if (deleted.length > 0) store.addNotice({ kind: 'legacy-deleted', file: deleted.join(', '), at: now() });
+    const deleted = deleteLegacyNotesFiles(dataDir);
+    if (deleted.length > 0)
+      store.addNotice({ kind: 'legacy-deleted', file: deleted.join(', '), at: this.now() });
   }
 
-  function open(owner: MirrorOwner, known: readonly string[]): MirrorStore {
-    mkdirSync(dir, { recursive: true });
-    importLegacyOnce(known);
-    const file = mirrorFileName(owner);
-    if (!stores.has(file) && !existsSync(join(dir, file))) {
-      // A kept mirror of a removed profile (or one `desk sync` filled) with this fingerprint comes back.
-      const orphan = scan().find(
-        (m) =>
-          m.identity.fingerprint === owner.fingerprint.key &&
-          m.identity.kind === owner.kind &&
-          m.identity.profileId !== owner.profileId &&
-          (m.identity.profileId === COMMAND_LINE_OWNER || !known.includes(m.identity.profileId)),
-      );
-      if (orphan) {
-        closeFile(orphan.file);
-        for (const suffix of ['', '-wal', '-shm']) {
-          if (existsSync(join(dir, orphan.file + suffix)))
-            renameSync(join(dir, orphan.file + suffix), join(dir, file + suffix));
-        }
-      }
-    }
-    let store: MirrorStore;
-    try {
-      store = createOrOpen(owner, file);
-    } catch (err) {
-      if (!(err instanceof UnreadableDatabaseError)) throw err;
-      closeFile(file);
-      const moved = moveDatabaseAside(join(dir, file), now());
-      store = createOrOpen(owner, file);
-      store.addNotice({
-        kind: 'mirror-reset',
-        file: `${MIRRORS_DIR}/${moved}`,
-        reason: err.reason,
-        at: now(),
-      });
-    }
-    stamp(store, owner);
-    return store;
-  }
-
-  function sourceMarks(
-    store: MirrorStore,
-    known: readonly string[],
-  ): { offer: CarryOverOffer; marks: () => Map<number, NoteLocalMark> }[] {
+  /** Whose marks this mirror may take over: other mirrors of its profile or of removed shops, and 0.1.0's. */
+  private sources(store: MirrorStore, known: readonly string[]): CarryOverSource[] {
     const self = store.identity();
     if (!self) return [];
-    const out: { offer: CarryOverOffer; marks: () => Map<number, NoteLocalMark> }[] = [];
-    for (const m of scan()) {
-      if (m.identity.mirrorId === self.mirrorId) continue;
-      let kind: CarryOverOffer['kind'] | undefined;
-      if (m.identity.profileId === self.profileId) kind = 'endpoint-changed';
-      // A removed shop's marks go to shops, not to the sandbox's samples.
-      else if (
-        self.kind === 'live' &&
-        m.identity.kind === 'live' &&
-        m.identity.profileId !== COMMAND_LINE_OWNER &&
-        !known.includes(m.identity.profileId)
-      )
-        kind = 'profile-removed';
-      if (!kind) continue;
-      const marks = m.store.marks();
-      if (marks.size === 0) continue;
-      out.push({
-        offer: {
-          source: `mirror:${m.identity.mirrorId}`,
-          kind,
-          profileName: m.identity.profileName,
-          endpoint: m.identity.endpoint,
-          ...markCounts(marks),
-        },
-        marks: () => m.store.marks(),
-      });
-    }
-    if (self.kind === 'live') {
-      const legacy = legacyMarks();
-      if (legacy.size > 0) {
-        out.push({
-          offer: { source: LEGACY_SOURCE, kind: 'imported', ...markCounts(legacy) },
-          marks: legacyMarks,
-        });
-      }
-    }
-    return out;
+    const others = this.scan().filter((m) => m.identity.mirrorId !== self.mirrorId);
+    return carryOverSources(self, others, known, () => this.legacyMarks());
   }
 
-  function legacyMarks(): Map<number, NoteLocalMark> {
-    const sandbox = scan().find(
+  private legacyMarks(): Map<number, NoteLocalMark> {
+    const sandbox = this.scan().find(
       (m) =>
-        m.identity.profileId === opts.sandbox.profileId &&
-        m.identity.fingerprint === opts.sandbox.fingerprint.key,
+        m.identity.profileId === this.opts.sandbox.profileId &&
+        m.identity.fingerprint === this.opts.sandbox.fingerprint.key,
     );
     const marks = parseLegacyMarks(sandbox?.store.meta(LEGACY_MARKS)) ?? {};
     return new Map(Object.entries(marks).map(([seq, m]) => [Number(seq), m]));
   }
-
-  function owned(profileId: string): MirrorFileInfo[] {
-    return scan()
-      .filter((m) => m.identity.profileId === profileId)
-      .map((m) => ({
-        file: m.file,
-        identity: m.identity,
-        notes: m.store.noteCount(),
-        marks: m.store.marks().size,
-        bytes: ['', '-wal'].reduce((sum, s) => {
-          const path = join(dir, m.file + s);
-          return sum + (existsSync(path) ? statSync(path).size : 0);
-        }, 0),
-      }));
-  }
-
-  return {
-    dir,
-    open,
-    recover(store, owner, known) {
-      closeFile(store.file);
-      const moved = moveDatabaseAside(join(dir, store.file), now());
-      const fresh = open(owner, known);
-      fresh.addNotice({
-        kind: 'mirror-reset',
-        file: `${MIRRORS_DIR}/${moved}`,
-        reason: 'integrity',
-        at: now(),
-      });
-      return fresh;
-    },
-    offers(given, known) {
-      const store = own(given);
-      const decided = store.decidedSources();
-      return sourceMarks(store, known)
-        .map((s) => s.offer)
-        .filter((o) => !decided.has(o.source));
-    },
-    carryOver(given, source, action, known) {
-      const store = own(given);
-      const found = sourceMarks(store, known).find((s) => s.offer.source === source);
-      if (!found) return -1;
-      if (action === 'discard') {
-        store.decide(source, 'discard', 0, now());
-        return 0;
-      }
-      return store.importMarks(source, found.marks(), now());
-    },
-    profileMirrors: owned,
-    removeProfile(profileId, action) {
-      const mirrors = owned(profileId);
-      if (action === 'delete') {
-        for (const m of mirrors) {
-          closeFile(m.file);
-          for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, m.file + suffix), { force: true });
-        }
-      }
-      return mirrors;
-    },
-    close() {
-      for (const file of [...stores.keys()]) closeFile(file);
-    },
-  };
 }

@@ -6,6 +6,7 @@
 // belongs to its registry (mirror-registry.ts for SQLite), not to this interface. The calls are synchronous, as
 // node:sqlite is.
 import type {
+  CarryOverOffer,
   InboxNote,
   NoteDay,
   NoteLocalMark,
@@ -20,6 +21,47 @@ import type {
   NotesWaitingOutsideResult,
   NotesWaitingResult,
 } from '../contract';
+
+/** What makes notes the same marketplace data. */
+export interface Fingerprint {
+  /** Canonical text; equal keys mean the same data. */
+  key: string;
+  /** How a seller recognizes the endpoint. */
+  endpoint: string;
+}
+
+/** Whose mirror it is: a connection profile and the endpoint it names. */
+export interface MirrorOwner {
+  profileId: string;
+  profileName: string;
+  kind: 'sandbox' | 'live';
+  fingerprint: Fingerprint;
+}
+
+/** The owner of mirrors `desk sync` fills for an endpoint no saved profile has (never a valid profile id). */
+export const COMMAND_LINE_OWNER = ':command-line';
+
+/**
+ * A registry of mirrors, as the notes-mirror service uses it: which store an owner has, and what spans mirrors.
+ * SQLite's (mirror-registry.ts) implements it over its files with S = MirrorStore.
+ */
+export interface NotesMirrors<S extends NotesStore = NotesStore> {
+  /** The owner's mirror, created, adopted or replaced as the registry's rules say. */
+  open(owner: MirrorOwner, knownProfileIds: readonly string[]): S;
+  /** Replaces a mirror found damaged while in use: moved aside, a fresh one with a notice in its place. */
+  recover(store: NotesStore, owner: MirrorOwner, knownProfileIds: readonly string[]): S;
+  /** Offers and carry-over take a store this registry opened (any other is refused). */
+  offers(store: NotesStore, knownProfileIds: readonly string[]): CarryOverOffer[];
+  /** Imports or discards an offer's marks: how many were imported, or -1 when the offer is gone. */
+  carryOver(
+    store: NotesStore,
+    source: string,
+    action: 'import' | 'discard',
+    knownProfileIds: readonly string[],
+  ): number;
+  /** What each mirror a profile owns holds (normally one, more when its endpoint changed). */
+  profileMirrors(profileId: string): { notes: number; marks: number; bytes: number }[];
+}
 
 export interface SliceWrite {
   sellerId: string;

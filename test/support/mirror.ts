@@ -3,7 +3,8 @@ import type { InboxNote } from '../../src-main/contract';
 import type { HostDeps } from '../../src-main/host/host-deps';
 import { activeMirrorChoice } from '../../src-main/services/notes-mirror';
 import { createMirrorRegistry, endpointFingerprint } from '../../src-main/storage/mirror-registry';
-import type { MirrorOwner, MirrorRegistry } from '../../src-main/storage/mirror-registry';
+import type { MirrorRegistry } from '../../src-main/storage/mirror-registry';
+import type { MirrorOwner } from '../../src-main/storage/notes-store';
 import type { MirrorStore } from '../../src-main/storage/mirror-store';
 import { marketDayOf } from '../../src-shared/market-day';
 

@@ -9,15 +9,16 @@ import {
   createNotesMirror,
   endpointMirrorChoice,
 } from '../../../src-main/services/notes-mirror';
-import type { NotesMirrors } from '../../../src-main/services/notes-mirror';
 import type { ActiveConnection } from '../../../src-main/services/connection';
-import {
-  COMMAND_LINE_OWNER,
-  endpointFingerprint,
-  mirrorFileName,
-} from '../../../src-main/storage/mirror-registry';
-import type { Fingerprint, MirrorOwner } from '../../../src-main/storage/mirror-registry';
-import type { NotesStore, NotesStoreStatus } from '../../../src-main/storage/notes-store';
+import { endpointFingerprint, mirrorFileName } from '../../../src-main/storage/mirror-registry';
+import { COMMAND_LINE_OWNER } from '../../../src-main/storage/notes-store';
+import type {
+  Fingerprint,
+  MirrorOwner,
+  NotesMirrors,
+  NotesStore,
+  NotesStoreStatus,
+} from '../../../src-main/storage/notes-store';
 import { defaultSettings } from '../../../src-main/storage/settings-schema';
 import type { SettingsView } from '../../../src-main/contract';
 import { importGraph } from '../../support/import-graph';

@@ -26,11 +26,8 @@ import {
   mirrorFileName,
   MIRRORS_DIR,
 } from '../../../src-main/storage/mirror-registry';
-import type {
-  EndpointDescription,
-  MirrorOwner,
-  MirrorRegistry,
-} from '../../../src-main/storage/mirror-registry';
+import type { EndpointDescription, MirrorRegistry } from '../../../src-main/storage/mirror-registry';
+import type { MirrorOwner } from '../../../src-main/storage/notes-store';
 import { MIRROR_VERSION } from '../../../src-main/storage/mirror-schema';
 import { moveDatabaseAside } from '../../../src-main/storage/sqlite-file';
 
