@@ -7,7 +7,7 @@ import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export const APP_SCHEME = 'app';
 const APP_HOST = 'seller-desk';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 /**

@@ -44,10 +44,9 @@ import { SyncTally } from './notes-sync/tally';
 export { UNREACHABLE_SILENCE_MS } from './notes-sync/calls';
 export type { NoteListClient } from './notes-sync/calls';
 export { CATCH_UP_MARGIN_MS } from './notes-sync/days';
-export { REFRESH_OVERLAP_DAYS, plan } from './notes-sync/plan';
-export type { CatchUp, Slice } from './notes-sync/plan';
+export { plan } from './notes-sync/plan';
 
-export const SYNC_CONCURRENCY = 4;
+const SYNC_CONCURRENCY = 4;
 export const SYNC_PAGE_SIZE = 500;
 /**
  * How far back the status check asks what still waits for an answer, from a mirror's first sync on (the hosts

@@ -89,7 +89,7 @@ async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> 
 }
 
 /** The OS error code behind a failed fetch ('ECONNREFUSED', 'UND_ERR_SOCKET'…), when there is one. */
-export function errorCode(err: unknown): string | undefined {
+function errorCode(err: unknown): string | undefined {
   // undici wraps the OS error: TypeError('fetch failed') -> cause (maybe an AggregateError of several addresses).
   let e: unknown = err;
   for (let i = 0; i < 6 && e && typeof e === 'object'; i++) {

@@ -65,7 +65,7 @@ interface Normalized {
 const startOf = (t: Normalized, i: number) => (t.from ? t.from[i]! : i);
 const endOf = (t: Normalized, i: number) => (t.to ? t.to[i]! : i + 1);
 
-export function normalize(s: string): Normalized {
+function normalize(s: string): Normalized {
   const codes = new Uint16Array(s.length);
   if (!s.includes('&') && !s.includes('%')) {
     for (let i = 0; i < s.length; i++) codes[i] = fold(s.charCodeAt(i));

@@ -84,7 +84,7 @@ export interface Transport {
   ): Promise<TransportResponse>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 /** How much of a response body is decoded as text for the log (the network panel keeps 256 KiB of it). */
 export const LOG_TEXT_BYTES = 512 * 1024;
 const DEFAULT_MAX_CONCURRENT_PER_HOST = 6;

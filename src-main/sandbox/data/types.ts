@@ -4,9 +4,6 @@
 //   xsd:boolean -> boolean; xsd:dateTime -> 'YYYY-MM-DDTHH:mm:ss+09:00'; xsd:string -> string.
 // An absent optional attribute is absent (undefined), never null. Child elements are arrays named after the element.
 
-/** xsd:long carried as decimal text. */
-export type Long = string;
-
 import type { RecordOf } from '../../schema';
 import type { NoteQueryType, NoteReplyStatus } from '../../../src-shared/note-fields';
 
@@ -17,7 +14,6 @@ export type KSDataBrandT = RecordOf<'KSDataBrandT'>;
 export type SuggestKeywordContentsT = RecordOf<'SuggestKeywordContentsT'>;
 export type SuggestKeywordShopT = RecordOf<'SuggestKeywordShopT'>;
 export type SuggestKeywordMDT = RecordOf<'SuggestKeywordMDT'>;
-export type SuggestKeywordDLPT = RecordOf<'SuggestKeywordDLPT'>;
 export type KeywordSuggestT = RecordOf<'KeywordSuggestT'>;
 export type SuggestItemT = RecordOf<'SuggestItemT'>;
 export type SuggestBookItemT = RecordOf<'SuggestBookItemT'>;

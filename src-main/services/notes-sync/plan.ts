@@ -4,7 +4,7 @@ import type { NoteDay, NotesSyncRequest } from '../../contract';
 import { addDays, daysBetween } from '../../../src-shared/market-day';
 
 /** A refresh catches up on the newest synced day and this many before it: new notes land on the newest days. */
-export const REFRESH_OVERLAP_DAYS = 1;
+const REFRESH_OVERLAP_DAYS = 1;
 
 export interface Slice {
   sellerId: string;

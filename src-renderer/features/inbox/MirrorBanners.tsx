@@ -135,7 +135,7 @@ export interface Wider {
  * no longer lists, that they are kept but left out.
  */
 // Memoized on what it asks about: a chip changes the rows, not this question.
-export const OutsidePeriodHint = memo(function OutsidePeriodHint({
+const OutsidePeriodHint = memo(function OutsidePeriodHint({
   search,
   itemNo,
   orderNo,
@@ -217,7 +217,7 @@ export const OutsidePeriodHint = memo(function OutsidePeriodHint({
  * many, how many past the SLA, how long the oldest has waited, and one button that shows them all, the longest
  * wait first. The sidebar's count includes them; this says where they are.
  */
-export const WaitingOutsideHint = memo(function WaitingOutsideHint({
+const WaitingOutsideHint = memo(function WaitingOutsideHint({
   outside,
   oldestWaited,
   onShow,

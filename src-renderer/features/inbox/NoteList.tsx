@@ -23,9 +23,9 @@ import { GRID_TEMPLATES, LIST_COLUMNS, cellClass, headerCells, rowFacts } from '
 import type { CellContent, CellPart } from './model/list-columns';
 import type { TimeFormat } from './time-format';
 
-export const ROW_HEIGHT = 34;
+const ROW_HEIGHT = 34;
 
-export const rowId = (seqNo: number) => `note-row-${seqNo}`;
+const rowId = (seqNo: number) => `note-row-${seqNo}`;
 
 /** Rows rendered beyond each edge of the viewport: scrolling renders within the scroll event, so one covers the compositor's head start. */
 const OVERSCAN = 1;

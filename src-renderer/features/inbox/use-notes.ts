@@ -21,8 +21,8 @@ import { call, getDesk } from '../../api/desk';
 /** Every query of the notes mirror starts with this: one invalidation refreshes them all. */
 export const NOTES_ROOT = ['notes'] as const;
 // Keyed by the active profile: another profile's notes are never shown, not even while the next ones load.
-export const statusKey = (profileId: string) => [...NOTES_ROOT, 'status', profileId] as const;
-export const periodKey = (profileId: string, start: string, end: string) =>
+const statusKey = (profileId: string) => [...NOTES_ROOT, 'status', profileId] as const;
+const periodKey = (profileId: string, start: string, end: string) =>
   [...NOTES_ROOT, 'period', profileId, start, end] as const;
 /** What waits for an answer in the whole mirror (the sidebar's count; app/notes-watch.ts). */
 export const waitingKey = (profileId: string, lateBeforeMs: number) =>

@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n';
 import { describeExchangeError, shortErrorLabel } from '../../ui/describe-error';
 import { useFormats } from '../../ui/use-formats';
 
-export const rowId = (id: number) => `network-row-${id}`;
+const rowId = (id: number) => `network-row-${id}`;
 export const isOk = (x: ExchangeSummary) => x.status === 200 && !x.error;
 
 /**

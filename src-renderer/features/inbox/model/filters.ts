@@ -50,7 +50,7 @@ export interface InboxFilters {
 }
 
 /** NoReply first, oldest first: what needs an answer soonest is on top. */
-export const DEFAULT_SORT: InboxFilters['sort'] = { key: 'status', dir: 'asc' };
+const DEFAULT_SORT: InboxFilters['sort'] = { key: 'status', dir: 'asc' };
 
 export function defaultFilters(): InboxFilters {
   return {
@@ -105,7 +105,7 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
  * yesterday must not reopen the inbox on "1건" today. Within a session they survive moving between pages
  * (sessionLookups).
  */
-export const ONE_OFF_KEYS = ['search', 'itemNo', 'orderNo', 'buyerId'] as const;
+const ONE_OFF_KEYS = ['search', 'itemNo', 'orderNo', 'buyerId'] as const;
 type OneOff = Pick<InboxFilters, (typeof ONE_OFF_KEYS)[number]>;
 const ONE_OFF_DEFAULTS: OneOff = { search: '', itemNo: '', orderNo: '', buyerId: '' };
 

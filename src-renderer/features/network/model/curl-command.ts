@@ -2,7 +2,7 @@
 // redacted from the host; header values that could carry a credential and the text of ticket elements are
 // scrubbed again here, so a copy pasted into a chat or a bug report never leaks one.
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 const SECRET_HEADER = /ticket|authorization|cookie|token/i;
 // In this protocol `Value` only carries the security headers' tickets and `Ticket` the member ticket.
