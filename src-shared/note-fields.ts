@@ -223,11 +223,20 @@ export type NoteFieldValues = {
   [F in Optional_<NoteFieldSpec> as F['key']]?: ValueOfKind<F['kind']>;
 };
 
+/**
+ * What the mirror derives per note and sends with the inbox's period, one number per note: a derived column's
+ * data (docs/adding-a-column.md). None today. A key added here must get its query in the store's table
+ * (storage/derived-columns.ts, checked by type), travels in the period payload and lands on the note by itself.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- keys are added by the column recipe
+export interface NoteDerived {}
+
 /** One note as the inbox keeps it: every field of the table (absent text is ''), plus its instant. */
-export type InboxNote = NoteFieldValues & {
-  /** Epoch ms of insDate (Korean time when the marketplace sent no offset). */
-  at: number;
-};
+export type InboxNote = NoteFieldValues &
+  Partial<NoteDerived> & {
+    /** Epoch ms of insDate (Korean time when the marketplace sent no offset). */
+    at: number;
+  };
 
 /** The closed set a 'code' field's values index into. */
 export const CODE_VALUES: Readonly<Record<'replyStatus' | 'queryType', readonly string[]>> = {

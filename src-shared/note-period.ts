@@ -40,6 +40,7 @@ export function decodePeriod(period: NotesPeriod): InboxNote[] {
             ? 'Other'
             : '',
   );
+  const derived = Object.entries(period.derived) as [string, number[]][];
   const out = new Array<InboxNote>(period.count);
   for (let i = 0; i < period.count; i++) {
     const note: Record<string, unknown> = {};
@@ -49,6 +50,7 @@ export function decodePeriod(period: NotesPeriod): InboxNote[] {
       else if (fallback[k] !== undefined) note[fields[k]!.key] = fallback[k];
     }
     note['at'] = period.at[i];
+    for (const [key, values] of derived) note[key] = values[i];
     out[i] = note as InboxNote;
   }
   return out;

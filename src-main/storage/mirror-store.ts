@@ -34,6 +34,7 @@ import {
 } from '../../src-shared/note-search';
 import type { NotesStore, NotesStoreStatus, SliceWrite, WaitingNote, WriteOutcome } from './notes-store';
 import { inTransaction } from './sqlite-file';
+import { derivedColumns } from './derived-columns';
 
 /** A seller's held waiting notes between two instants: SeqNo (the rowid) and instant, both in the index. */
 export const WAITING_NOTES_SQL = `SELECT seq_no, at FROM notes INDEXED BY notes_waiting
@@ -436,7 +437,8 @@ export class MirrorStore implements NotesStore {
     for (const m of markRows) {
       marks[String(m.seq_no)] = { handled: m.handled === 1, memo: m.memo, updatedAt: m.updated_at };
     }
-    return { unchanged: false, mirror, revision, start, end, count, at, columns, marks };
+    const derived = derivedColumns(this.db, { startMs, endMs });
+    return { unchanged: false, mirror, revision, start, end, count, at, columns, derived, marks };
   }
 
   /** Notes anywhere in the mirror matching every given criterion, newest first; withdrawn ones flagged. */

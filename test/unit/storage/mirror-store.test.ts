@@ -101,6 +101,17 @@ describe('writing a day', () => {
 });
 
 describe('the period payload', () => {
+  it('puts each value the mirror derives on its note, in order (a derived column’s data)', () => {
+    const store = openStore();
+    store.writeNotes(ALL);
+    const period = store.period(addDays(TODAY, -1), TODAY);
+    if (period.unchanged) throw new Error('expected notes');
+    expect(period.derived).toEqual({});
+    const values = period.at.map((_, i) => i * 2);
+    const notes = decodePeriod({ ...period, derived: { trial: values } as typeof period.derived });
+    expect(notes.map((n) => (n as Record<string, unknown>)['trial'])).toEqual(values);
+  });
+
   it('carries exactly the period’s notes, oldest first, every field intact, marks included', () => {
     const store = openStore();
     store.writeNotes(ALL);
