@@ -25,6 +25,9 @@ import { hostileBodies } from '../../support/hostile-bodies';
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
+// Linear is 8, quadratic 64: the ceiling leaves room for a loaded machine and still catches quadratic work.
+const MAX_GROWTH = 24;
+
 /** The best of three runs: what the work costs, with the least of a loaded machine's interruptions in it. */
 function bestMs(run: () => void): number {
   let best = Infinity;
@@ -39,18 +42,25 @@ function bestMs(run: () => void): number {
   return best;
 }
 
-/** Time at 8x the size over time at 1x: about 8 when linear, about 64 when quadratic. */
+/**
+ * Time at 8x the size over time at 1x: about 8 when linear, about 64 when quadratic. Measured again, up to three
+ * times, while it reads above MAX_GROWTH: quadratic work is above it every time, a busy moment of the machine
+ * (other test files on the same two cores) is not.
+ */
 function growth(build: (n: number) => string, run: (input: string) => void, n: number): number {
   // Flat copies, so flattening the built strings is not timed.
   const small = Buffer.from(build(n)).toString();
   const large = Buffer.from(build(8 * n)).toString();
   run(small); // warm up the code paths before timing
-  const t1 = Math.max(
-    bestMs(() => run(small)),
-    1,
-  );
-  const t8 = bestMs(() => run(large));
-  return t8 / t1;
+  let least = Infinity;
+  for (let round = 0; round < 3 && least >= MAX_GROWTH; round++) {
+    const t1 = Math.max(
+      bestMs(() => run(small)),
+      1,
+    );
+    least = Math.min(least, bestMs(() => run(large)) / t1);
+  }
+  return least;
 }
 
 function thrown(f: () => unknown): unknown {
@@ -63,8 +73,6 @@ function thrown(f: () => unknown): unknown {
 }
 
 const STEP = 1 << 18;
-// Linear is 8, quadratic 64: the ceiling leaves room for a loaded machine and still catches quadratic work.
-const MAX_GROWTH = 24;
 
 describe('redaction is linear', () => {
   it.each(Object.entries(hostileBodies.redaction))('on %s', (_name, build) => {
