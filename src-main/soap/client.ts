@@ -1,7 +1,8 @@
 // Typed clients: one method per operation of both services. Each call builds the envelope from the
 // schema, sends it through the transport, reads the answer with the same schema, rotates the
-// EncryptedTicket, and records a redacted exchange for the network inspector. A call is sent at most
-// RETRY_POLICY.attempts times in all (retry.ts): what the transport retries counts against the same budget.
+// EncryptedTicket, and records a redacted exchange for the network inspector. The client owns the one retry
+// loop (send, below; its policy in retry.ts): a call is sent at most RETRY_POLICY.attempts times in all, each
+// send one transport post, which is one HTTP request.
 import type { Exchange } from '../contract/network';
 import { OPERATIONS, SERVICE_PATHS } from '../schema';
 import type {
@@ -13,14 +14,20 @@ import type {
   SuggestOperationName,
 } from '../schema';
 import { buildRequest } from './envelope-write';
-import type { SoapVersion } from './envelope-write';
+import type { BuiltRequest, SoapVersion } from './envelope-write';
 import { errorFields, SoapError, TimeoutError } from './errors';
 import { sharedResponseDecoder } from './decode-pool';
 import type { ResponseDecoder } from './decode-pool';
-import { isThrottleBody } from './fault';
 import { redactEnvelope, redactHead } from './redact';
-import { RETRY_POLICY, abortableSleep, backoffDelay, isTransient } from './retry';
-import type { RetryPolicy } from './retry';
+import {
+  RETRY_POLICY,
+  abortableSleep,
+  backoffDelay,
+  isTransient,
+  resendReason,
+  resendResponse,
+} from './retry';
+import type { Resend, RetryInfo, RetryPolicy } from './retry';
 import type { TicketRotation, Tickets } from './ticket-rotation';
 import { LOG_TEXT_BYTES } from './transport';
 import type { Transport, TransportResponse } from './transport';
@@ -52,6 +59,8 @@ export interface ClientDeps {
   retry?: RetryPolicy;
   /** Jitter source for the client's backoff, [0, 1). */
   random?: () => number;
+  /** Told before each backoff sleep: which send failed, why, and how long the wait is. */
+  onRetry?: (info: RetryInfo) => void;
 }
 
 export interface CallOptions {
@@ -97,42 +106,26 @@ export interface SoapClient {
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
+/** A call ready to send: where, what, and the network inspector's entry for it. */
+interface Prepared<N extends OperationName> {
+  op: N;
+  url: string;
+  built: BuiltRequest;
+  /** The ticket rotation's sequence number of a market call. */
+  seq?: number;
+  /** The connection's live set: a ticket handed back during this call is scrubbed from the rest of it too. */
+  secrets: Secrets;
+  exchange: Exchange;
+  /** performance.now() when the call started. */
+  started: number;
+}
+
 export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapClient {
-  async function call<N extends OperationName>(
-    op: N,
-    req: RequestOf<N>,
-    opts: CallOptions = {},
-  ): Promise<CallResult<N>> {
-    const spec = OPERATIONS[op];
-    const service = spec.service;
+  async function prepare<N extends OperationName>(op: N, req: RequestOf<N>): Promise<Prepared<N>> {
+    const service = OPERATIONS[op].service;
     const url = `${(service === 'market' ? config.apiBaseUrl : config.suggestBaseUrl).replace(/\/+$/, '')}${SERVICE_PATHS[service]}`;
-
-    let tickets: Tickets = {};
-    let seq: number | undefined;
-    if (service === 'market') {
-      if (!deps.tickets) throw new MissingTicketsError(['AuthenticationTicket', 'EncryptedTicket']);
-      tickets = await deps.tickets.sink.current();
-      const missing = [
-        !tickets.authTicket && 'AuthenticationTicket',
-        !tickets.encryptedTicket && 'EncryptedTicket',
-        spec.memberTicket && !tickets.memberTicket && 'MemberTicket',
-      ].filter((m): m is string => typeof m === 'string');
-      if (missing.length > 0) throw new MissingTicketsError(missing);
-      seq = deps.tickets.begin();
-    }
-    // The connection's tickets, also for the suggest service, which never receives them: one server may answer
-    // both and echo what it learned (in an earlier session too, so the store is asked once if need be).
-    if (deps.tickets) {
-      if (service === 'market')
-        deps.tickets.remember(tickets.authTicket, tickets.encryptedTicket, tickets.memberTicket);
-      else if (deps.tickets.secrets.size === 0) {
-        const stored = await deps.tickets.sink.current().catch(() => ({}) as Tickets);
-        deps.tickets.remember(stored.authTicket, stored.encryptedTicket, stored.memberTicket);
-      }
-    }
-    // The connection's live set: a ticket handed back during this call is scrubbed from the rest of it too.
+    const { tickets, seq } = await ticketsFor(op, deps.tickets);
     const secrets: Secrets = deps.tickets?.secrets ?? [];
-
     const built = buildRequest(op, req, { version: config.soapVersion, ns: config.ns, tickets });
     const exchange: Exchange = {
       id: nextExchangeId++,
@@ -148,14 +141,163 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
       requestHeaders: built.headers,
       requestXml: redactEnvelope(built.xml, secrets),
     };
-    const started = performance.now();
-    let response: TransportResponse | undefined;
-    // The log keeps the redacted head of the body; the EncryptedTicket the response hands back is a secret too.
-    // Decoding and redacting it costs about as much as reading the response, for a log the seller may never
-    // open: it is done when the exchange's envelope is first read (network.get), from a copy of the body's head
-    // taken before the body goes to the decoder.
-    let logged: (() => string) | undefined;
-    const logResponse = (extraSecret?: string) => {
+    return { op, url, built, seq, secrets, exchange, started: performance.now() };
+  }
+
+  /** The call's answer from a response: read (in the decoder), the rotated EncryptedTicket persisted. */
+  async function read<N extends OperationName>(
+    p: Prepared<N>,
+    response: TransportResponse,
+    log: ResponseLog,
+  ): Promise<CallResult<N>> {
+    log.read(response);
+    let rotated: string | undefined;
+    const decoder = deps.decoder ?? sharedResponseDecoder();
+    const data = await readResponse(p.op, response, config, p.secrets, decoder, (encryptedTicket) => {
+      rotated = encryptedTicket;
+      // Persisting the rotation is part of the call: a lost ticket would lock the seller out.
+      if (p.seq !== undefined && encryptedTicket) return deps.tickets!.apply(p.seq, encryptedTicket);
+      return undefined;
+    });
+    log.keep(rotated);
+    p.exchange.durationMs = performance.now() - p.started;
+    deps.onExchange?.(p.exchange);
+    return { data, exchange: p.exchange };
+  }
+
+  /** Ends a call on `err`: the inspector's entry records it, the error carries the call's sends. */
+  function failed(p: Prepared<OperationName>, err: unknown, log: ResponseLog): unknown {
+    log.keep();
+    p.exchange.durationMs = performance.now() - p.started;
+    if (err instanceof SoapError) err.attempts = p.exchange.attempts;
+    p.exchange.error = { code: errorCodeOf(err), message: errorMessageOf(err), ...errorFields(err) };
+    deps.onExchange?.(p.exchange);
+    return err;
+  }
+
+  /**
+   * The SOAP client's one retry loop (policy in retry.ts): one transport post per send, at most policy.attempts
+   * sends. A response that asks to be sent again (resendResponse) is not read, unless it is the last send's; a
+   * transient failure (isTransient) is sent again while the call's timed-out sends stay under timeoutBudgetMs.
+   */
+  async function send<N extends OperationName>(p: Prepared<N>, opts: CallOptions): Promise<CallResult<N>> {
+    const policy = deps.retry ?? RETRY_POLICY;
+    const log = responseLog(p.exchange, p.secrets);
+    const postOpts = { signal: opts.signal, timeoutMs: opts.timeoutMs ?? config.timeoutMs };
+    // Time the call's timed-out sends have waited, against opts.timeoutBudgetMs.
+    let timedOutMs = 0;
+    for (let sent = 1; ; sent++) {
+      p.exchange.attempts = sent;
+      log.sending();
+      let resend: Resend | undefined;
+      try {
+        const response = await deps.transport.post(p.url, p.built.xml, p.built.headers, postOpts);
+        log.received(response);
+        resend = sent < policy.attempts ? resendResponse(response) : undefined;
+        if (!resend) return await read(p, response, log);
+      } catch (err) {
+        if (err instanceof TimeoutError) timedOutMs += err.timeoutMs;
+        const silenceLeft = opts.timeoutBudgetMs === undefined || timedOutMs < opts.timeoutBudgetMs;
+        if (opts.signal?.aborted || sent >= policy.attempts || !silenceLeft || !isTransient(err))
+          throw failed(p, err, log);
+        resend = { reason: resendReason(err) };
+      }
+      const delayMs = backoffDelay(sent, policy, deps.random, resend.retryAfterMs);
+      deps.onRetry?.({ url: p.url, attempt: sent, delayMs, reason: resend.reason });
+      await abortableSleep(delayMs, opts.signal).catch((err: unknown) => {
+        throw failed(p, err, log);
+      });
+    }
+  }
+
+  async function call<N extends OperationName>(
+    op: N,
+    req: RequestOf<N>,
+    opts: CallOptions = {},
+  ): Promise<CallResult<N>> {
+    return send(await prepare(op, req), opts);
+  }
+
+  const suggest = Object.fromEntries(
+    (Object.keys(OPERATIONS) as OperationName[])
+      .filter((op) => OPERATIONS[op].service === 'suggest')
+      .map((op) => [lower(op), (req: never, opts?: CallOptions) => call(op, req, opts)]),
+  ) as SuggestClient;
+  const market = Object.fromEntries(
+    (Object.keys(OPERATIONS) as OperationName[])
+      .filter((op) => OPERATIONS[op].service === 'market')
+      .map((op) => [lower(op), (req: never, opts?: CallOptions) => call(op, req, opts)]),
+  ) as MarketClient;
+  return { call, suggest, market };
+}
+
+/**
+ * The tickets a call carries (a market call's, checked complete) and its rotation sequence number. The
+ * connection's tickets are remembered as secrets for the suggest service too, which never receives them: one
+ * server may answer both and echo what it learned (in an earlier session too, so the store is asked once if
+ * need be).
+ */
+async function ticketsFor(
+  op: OperationName,
+  rotation: TicketRotation | undefined,
+): Promise<{ tickets: Tickets; seq?: number }> {
+  const spec = OPERATIONS[op];
+  if (spec.service !== 'market') {
+    if (rotation && rotation.secrets.size === 0) {
+      const stored = await rotation.sink.current().catch(() => ({}) as Tickets);
+      rotation.remember(stored.authTicket, stored.encryptedTicket, stored.memberTicket);
+    }
+    return { tickets: {} };
+  }
+  if (!rotation) throw new MissingTicketsError(['AuthenticationTicket', 'EncryptedTicket']);
+  const tickets = await rotation.sink.current();
+  const missing = [
+    !tickets.authTicket && 'AuthenticationTicket',
+    !tickets.encryptedTicket && 'EncryptedTicket',
+    spec.memberTicket && !tickets.memberTicket && 'MemberTicket',
+  ].filter((m): m is string => typeof m === 'string');
+  if (missing.length > 0) throw new MissingTicketsError(missing);
+  const seq = rotation.begin();
+  rotation.remember(tickets.authTicket, tickets.encryptedTicket, tickets.memberTicket);
+  return { tickets, seq };
+}
+
+interface ResponseLog {
+  /** A send starts: the entry shows no response until one comes. */
+  sending(): void;
+  /** A response came: its status and size. */
+  received(response: TransportResponse): void;
+  /** The response is about to be read: a copy of its head is taken before the body goes to the decoder. */
+  read(response: TransportResponse): void;
+  /** The call ends: the entry's responseXml is the redacted head of the response read, if any. */
+  keep(extraSecret?: string): void;
+}
+
+/**
+ * What the network inspector keeps of the response a call ends on. The log keeps the redacted head of the body;
+ * the EncryptedTicket the response hands back is a secret too. Decoding and redacting it costs about as much as
+ * reading the response, for a log the seller may never open: it is done when the exchange's envelope is first
+ * read (network.get), from a copy of the body's head taken before the body goes to the decoder.
+ */
+function responseLog(exchange: Exchange, secrets: Secrets): ResponseLog {
+  let response: TransportResponse | undefined;
+  let logged: (() => string) | undefined;
+  return {
+    sending() {
+      response = undefined;
+      logged = undefined;
+      delete exchange.status;
+      exchange.bytesReceived = 0;
+    },
+    received(r) {
+      exchange.status = r.status;
+      exchange.bytesReceived = r.bytesReceived;
+    },
+    read(r) {
+      response = r;
+      logged = loggedHead(r);
+    },
+    keep(extraSecret) {
       let head = logged;
       if (!response || !head) return;
       const logSecrets =
@@ -173,82 +315,8 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
           return xml;
         },
       });
-    };
-    const policy = deps.retry ?? RETRY_POLICY;
-    // Sends so far, the transport's retries included: one budget for the whole call (retry.ts).
-    let sent = 0;
-    // Time the call's timed-out sends have waited, against opts.timeoutBudgetMs.
-    let timedOutMs = 0;
-    for (;;) {
-      try {
-        response = undefined;
-        logged = undefined;
-        let round = 0;
-        try {
-          response = await deps.transport.post(url, built.xml, built.headers, {
-            signal: opts.signal,
-            timeoutMs: opts.timeoutMs ?? config.timeoutMs,
-            isRetryableResponse: isThrottleBody,
-            maxAttempts: policy.attempts - sent,
-          });
-          round = response.timings.attempts;
-        } catch (err) {
-          round = err instanceof SoapError ? (err.attempts ?? 1) : 1;
-          throw err;
-        } finally {
-          sent += round;
-          exchange.attempts = sent;
-        }
-        exchange.status = response.status;
-        exchange.bytesReceived = response.bytesReceived;
-        logged = loggedHead(response);
-
-        let rotated: string | undefined;
-        const decoder = deps.decoder ?? sharedResponseDecoder();
-        const result = await readResponse(op, response, config, secrets, decoder, (encryptedTicket) => {
-          rotated = encryptedTicket;
-          if (seq !== undefined && encryptedTicket) {
-            // Persisting the rotation is part of the call: a lost ticket would lock the seller out.
-            return deps.tickets!.apply(seq, encryptedTicket);
-          }
-          return undefined;
-        });
-        logResponse(rotated);
-        exchange.durationMs = performance.now() - started;
-        deps.onExchange?.(exchange);
-        return { data: result, exchange };
-      } catch (err) {
-        if (err instanceof TimeoutError) timedOutMs += err.timeoutMs;
-        const silenceLeft = opts.timeoutBudgetMs === undefined || timedOutMs < opts.timeoutBudgetMs;
-        if (!opts.signal?.aborted && sent < policy.attempts && silenceLeft && isTransient(err)) {
-          await abortableSleep(backoffDelay(sent, policy, deps.random), opts.signal);
-          continue;
-        }
-        logResponse();
-        exchange.durationMs = performance.now() - started;
-        if (err instanceof SoapError) err.attempts = sent;
-        exchange.error = {
-          code: errorCodeOf(err),
-          message: errorMessageOf(err),
-          ...errorFields(err),
-        };
-        deps.onExchange?.(exchange);
-        throw err;
-      }
-    }
-  }
-
-  const suggest = Object.fromEntries(
-    (Object.keys(OPERATIONS) as OperationName[])
-      .filter((op) => OPERATIONS[op].service === 'suggest')
-      .map((op) => [lower(op), (req: never, opts?: CallOptions) => call(op, req, opts)]),
-  ) as SuggestClient;
-  const market = Object.fromEntries(
-    (Object.keys(OPERATIONS) as OperationName[])
-      .filter((op) => OPERATIONS[op].service === 'market')
-      .map((op) => [lower(op), (req: never, opts?: CallOptions) => call(op, req, opts)]),
-  ) as MarketClient;
-  return { call, suggest, market };
+    },
+  };
 }
 
 async function readResponse<N extends OperationName>(

@@ -171,7 +171,7 @@ export function faultError(f: SoapFault, secrets: Secrets = []): SoapFaultError<
 const THROTTLE_BODY_MAX = 64 * 1024;
 
 /**
- * For the transport's `isRetryableResponse`: whether a raw response body is the throttling fault. A cheap text
+ * For the client's loop (retry.ts resendResponse): whether a raw response body is the throttling fault. A cheap text
  * test first, so ordinary responses are never parsed twice; any parse failure means "no".
  */
 export function isThrottleResponse(_status: number, bodyText: string): boolean {

@@ -1,16 +1,20 @@
-// The one retry policy of the SOAP client. A call is sent at most `RETRY_POLICY.attempts` times in all: the
-// transport retries what it sees on the wire (connection failures, HTTP 502/503/504, the throttling fault) and the
-// client retries what only the decoded answer shows (a damaged body, a timeout, a Server/Receiver fault) from the
-// same budget. Nothing above the client retries: a sync, a pager or the command line gets the call's final answer.
-import { deskCodeOf } from '../../src-shared/thrown';
+// The one retry policy of the SOAP client, applied by its one loop (client.ts): a call is sent at most
+// `RETRY_POLICY.attempts` times in all, one HTTP request per send (the transport never sends again). A send is
+// tried again when its response says so before it is read (HTTP 502/503/504, the throttling fault; a server's
+// Retry-After raises the wait) or when what it came to is transient (isTransient: a connection failure, a damaged
+// body, a timeout, a Server/Receiver fault). Nothing above the client retries: a sync, a pager or the command
+// line gets the call's final answer.
+import { deskCodeOf, errorCodeOf } from '../../src-shared/thrown';
 import {
   AbortedError,
+  ConnectionError,
   HttpStatusError,
   ResponseTooLargeError,
   SoapError,
   SoapFaultError,
   XmlSecurityError,
 } from './errors';
+import { isThrottleBody } from './fault';
 
 export interface RetryPolicy {
   /** Total tries of one call, the first included. */
@@ -79,4 +83,57 @@ export function isTransient(err: unknown): boolean {
     default:
       return false;
   }
+}
+
+/** Told before each backoff sleep of the client's loop. */
+export interface RetryInfo {
+  url: string;
+  /** The send that failed (1-based). */
+  attempt: number;
+  delayMs: number;
+  /** 'HTTP 503', 'throttled', 'ECONNREFUSED', 'TIMEOUT'… */
+  reason: string;
+}
+
+/** Why a send is worth another one, and how long the server asked to wait. */
+export interface Resend {
+  reason: string;
+  retryAfterMs?: number;
+}
+
+const RESEND_STATUS = new Set([502, 503, 504]);
+
+/** A server's Retry-After (seconds or an HTTP date) in milliseconds from now. */
+function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const v = headers.get('retry-after');
+  if (!v) return undefined;
+  if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * A response to send again without reading it (HTTP 502/503/504, or a body that is the throttling fault), with
+ * the wait its Retry-After asks for; undefined for a response to read. The last send's response is always read,
+ * so a throttling fault reaches the caller as THROTTLED rather than a generic HTTP error.
+ */
+export function resendResponse(response: {
+  status: number;
+  headers: Headers;
+  bodyBytes: Uint8Array;
+  bodyText: string;
+}): Resend | undefined {
+  const reason = RESEND_STATUS.has(response.status)
+    ? `HTTP ${response.status}`
+    : isThrottleBody(response.status, response)
+      ? 'throttled'
+      : undefined;
+  return reason ? { reason, retryAfterMs: retryAfterMs(response.headers) } : undefined;
+}
+
+/** The reason a transient error is given in RetryInfo. */
+export function resendReason(err: unknown): string {
+  if (err instanceof HttpStatusError) return `HTTP ${err.status}`;
+  if (err instanceof ConnectionError && err.code) return err.code;
+  return errorCodeOf(err);
 }

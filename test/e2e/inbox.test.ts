@@ -468,13 +468,19 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it('opens a note’s item in the Lookbook, walking to the page that holds it', async () => {
-    const { page, expected, backend } = await start();
+  it('opens a note’s item in the Lookbook on the page that holds it, reading no page in between', async () => {
+    // 60 more items ahead of every shop's own, so a note's item sits on page 4 or later (20 items a page).
+    const shops = createBackend({ seed: 42, now: TEST_NOW, notes: 2000 });
+    for (const shop of Object.values(shops.data.lookbooks)) {
+      const first = shop.items[0]!;
+      const ahead = Array.from({ length: 60 }, (_, i) => ({ ...first, ItemNo: String(990_000 + i) }));
+      shop.items.unshift(...ahead);
+    }
+    const { app, page, expected, backend } = await start({ sandbox: { backend: shops } });
     const positionInShop = (n: SendNote) =>
       backend.lookbook(n.SellerID!, 'http://sandbox')?.items.findIndex((i) => i.ItemNo === n.ItemNo) ?? -1;
     const notes = expected();
-    // Prefer an item past the first lookbook page (20 items), so the previewer has to page to it.
-    const target = notes.find((n) => positionInShop(n) >= 20) ?? notes.find((n) => positionInShop(n) >= 0);
+    const target = notes.find((n) => positionInShop(n) >= 60);
     expect(target).toBeDefined();
     await page.getByLabel('검색').fill(target!.ItemNo!);
     await page.locator(`.note-row[data-seqno="${target!.SeqNo}"]`).click();
@@ -488,6 +494,11 @@ describe('buyer-notes inbox in Chromium against the sandbox', () => {
         LONG,
       )
       .toBe(true);
+    // The page is computed from the item's place: the first page, then the item's page, none between.
+    const pagesRead = app.calls
+      .filter((c) => c.channel === 'lookbook.get')
+      .map((c) => (c.req as { page: number }).page);
+    expect(pagesRead).toEqual([1, Math.floor(positionInShop(target!) / 20) + 1]);
   });
 
   it('keeps the DOM bounded while scrolling 100,000 cached notes', async () => {

@@ -25,6 +25,7 @@ import {
 import { DEFAULT_TEXT_LIMIT_BYTES } from './model/audit-rules';
 import type { AuditFinding } from './model/audit-rules';
 import { findingText } from './model/finding-text';
+import { pageOfItem, pageOfPosition } from './model/item-page';
 import { groupByPage } from './model/page-groups';
 import { sanitizeLookbookHtml } from './model/sanitize-html';
 import { fieldImage, imagePolicyFor } from './model/link-url';
@@ -114,23 +115,17 @@ export function LookbookPage() {
   const shown = lookbook.data;
   const pages = Math.max(1, Math.ceil((shown?.totalItemCount ?? 0) / pageSize));
 
-  // The item the inbox asked for may sit on a later page: walk forward until it shows up.
-  useEffect(() => {
-    if (pendingItemNo === undefined || !data) return;
-    if (data.items.some((i) => i.itemNo === pendingItemNo)) {
-      setHighlightItemNo(pendingItemNo);
-      setPendingItemNo(undefined);
-    } else if (data.page < Math.ceil(data.totalItemCount / data.pageSize)) {
-      setPage(data.page + 1);
-    } else setPendingItemNo(undefined);
-  }, [pendingItemNo, data]);
+  const whole = useWholeLookbook(sellerId);
+  useAskedItem(
+    { itemNo: pendingItemNo, sellerId, pageSize, whole },
+    { setPendingItemNo, setPage, setHighlightItemNo },
+  );
   useEffect(() => {
     if (highlightItemNo === undefined) return;
     const el = document.querySelector<HTMLElement>(`[data-item-no="${CSS.escape(highlightItemNo)}"]`);
     if (el) reveal(el.dataset.auditKey ?? '');
   }, [highlightItemNo, data]);
 
-  const whole = useWholeLookbook(sellerId);
   const audit = useWholeAudit(whole.data, textLimit);
   const wholeData = whole.data;
   const { itemsByKey, itemPage, targetLabel } = useTargets(wholeData, pageSize);
@@ -270,6 +265,38 @@ function useSellerChoice(
   }, [intent, choose, askItem]);
 }
 
+/**
+ * Opens the page of the item another page asked for (the inbox's "open in lookbook") and highlights the item:
+ * the page is computed from the item's place in the whole lookbook the audit reads anyway, once that read has the
+ * seller's items. The request is dropped when the item is not among them, or the read was cancelled or failed.
+ */
+function useAskedItem(
+  asked: {
+    itemNo: string | undefined;
+    sellerId: string | undefined;
+    pageSize: number;
+    whole: Pick<ReturnType<typeof useWholeLookbook>, 'data' | 'cancelled' | 'error'>;
+  },
+  set: {
+    setPendingItemNo: (itemNo: string | undefined) => void;
+    setPage: (page: number) => void;
+    setHighlightItemNo: (itemNo: string | undefined) => void;
+  },
+) {
+  const { itemNo, sellerId, pageSize, whole } = asked;
+  const { setPendingItemNo, setPage, setHighlightItemNo } = set;
+  const wholeData = whole.data?.sellerId === sellerId ? whole.data : undefined;
+  const ended = whole.cancelled || whole.error !== null;
+  useEffect(() => {
+    if (itemNo === undefined || (!wholeData && !ended)) return;
+    setPendingItemNo(undefined);
+    const page = wholeData && pageOfItem(wholeData.items, itemNo, pageSize);
+    if (page === undefined) return;
+    setPage(page);
+    setHighlightItemNo(itemNo);
+  }, [itemNo, wholeData, ended, pageSize, setPendingItemNo, setPage, setHighlightItemNo]);
+}
+
 /** The whole lookbook's elements and items by audit key, and how a finding names its target. */
 function useTargets(wholeData: WholeLookbook | undefined, pageSize: number) {
   const { t } = useI18n();
@@ -281,7 +308,7 @@ function useTargets(wholeData: WholeLookbook | undefined, pageSize: number) {
     () => new Map<string, LookbookItem>((wholeData?.items ?? []).map((item) => [item.key, item])),
     [wholeData],
   );
-  const itemPage = (item: LookbookItem) => Math.floor(item.position / pageSize) + 1;
+  const itemPage = (item: LookbookItem) => pageOfPosition(item.position, pageSize);
   const targetLabel = (key: string) => {
     const el = elementsByKey.get(key);
     if (el) {

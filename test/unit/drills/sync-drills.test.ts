@@ -37,8 +37,8 @@ async function setup(opts: SandboxOptions) {
   const client = createSoapClient(
     { apiBaseUrl: s.baseUrl, suggestBaseUrl: s.baseUrl, ns: s.ns, soapVersion: '1.1', timeoutMs: 10_000 },
     {
+      transport: createTransport(),
       // Fast, deterministic backoff: the drill is about outcomes, not waiting.
-      transport: createTransport({ retry: FAST_RETRY }),
       retry: FAST_RETRY,
       tickets: new TicketRotation(
         createMemoryTicketSink({

@@ -37,7 +37,7 @@ async function market(opts: SandboxOptions) {
       timeoutMs: 10_000,
     },
     {
-      transport: createTransport({ retry: FAST }),
+      transport: createTransport(),
       retry: FAST,
       tickets: new TicketRotation(
         createMemoryTicketSink({
@@ -106,7 +106,7 @@ describe('one retry policy at the SOAP client', () => {
     );
     const refused = createSoapClient(
       { apiBaseUrl: sandbox.baseUrl, suggestBaseUrl: sandbox.baseUrl, ns: sandbox.ns, soapVersion: '1.1' },
-      { transport: createTransport({ retry: FAST }), retry: FAST, tickets: rotation },
+      { transport: createTransport(), retry: FAST, tickets: rotation },
     );
     const before = sandbox.stats.requests;
     const err = await refused.market

@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync, gzipSync } from 'node:zlib';
-import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,10 +16,8 @@ import {
   WrongContentTypeError,
   XmlMalformedError,
 } from '../../../src-main/soap/errors';
-import { isThrottleBody } from '../../../src-main/soap/fault';
 import { classifyHttpResponse, readSoapResponse } from '../../../src-main/soap/response-classify';
-import { backoffDelay, createTransport } from '../../../src-main/soap/transport';
-import type { RetryInfo } from '../../../src-main/soap/transport';
+import { createTransport } from '../../../src-main/soap/transport';
 
 const ENV11 = 'http://schemas.xmlsoap.org/soap/envelope/';
 const envelope = (payload: string) =>
@@ -63,6 +60,9 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       return xml(200, iconv.encode(OK.replace('utf-8', 'euc-kr'), 'cp949'), {
         'content-type': 'text/xml; charset=euc-kr',
       });
+    case '/reset':
+      req.socket.destroy();
+      return;
     case '/hang':
       held.push(res);
       return;
@@ -75,8 +75,6 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       return xml(Number(url.searchParams.get('code')), envelope('<Nothing/>'));
     case '/flaky':
       return n <= fail ? xml(503, 'busy', { 'content-type': 'text/plain' }) : xml(200, OK);
-    case '/retry-after':
-      return n <= fail ? xml(503, 'busy', { 'retry-after': '120' }) : xml(200, OK);
     case '/throttle':
       return n <= fail ? xml(500, fault11('Too many requests')) : xml(200, OK);
     case '/slow': {
@@ -129,8 +127,6 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
-const fast = { attempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
-
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {
     await p;
@@ -142,7 +138,7 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
 
 describe('transport: bodies and encodings', () => {
   it('asks for gzip and deflate and decodes both', async () => {
-    const t = createTransport({ retry: fast });
+    const t = createTransport();
     for (const path of ['/gzip', '/deflate']) {
       const res = await t.post(`${base}${path}`, '<x/>', { 'content-type': XML_TYPE });
       expect(res.status).toBe(200);
@@ -153,7 +149,7 @@ describe('transport: bodies and encodings', () => {
   });
 
   it('strips a BOM and reads EUC-KR by the charset', async () => {
-    const t = createTransport({ retry: fast });
+    const t = createTransport();
     const bom = await t.post(`${base}/bom`, '<x/>', {});
     expect(bom.bodyText).toBe(OK);
     const euc = await t.post(`${base}/euckr`, '<x/>', {});
@@ -161,13 +157,12 @@ describe('transport: bodies and encodings', () => {
     expect(readSoapResponse(euc).envelope.payload?.attrs['Name']).toBe('무선 이어폰');
   });
 
-  it('reports sizes, attempts and timings', async () => {
-    const t = createTransport({ retry: fast });
+  it('reports sizes and timings', async () => {
+    const t = createTransport();
     const before = Date.now();
     const res = await t.post(`${base}/ok`, '<가/>', {});
     expect(res.bytesSent).toBe(Buffer.byteLength('<가/>'));
     expect(res.bytesReceived).toBe(Buffer.byteLength(OK));
-    expect(res.timings.attempts).toBe(1);
     expect(res.timings.startedAt).toBeGreaterThanOrEqual(before);
     expect(res.timings.durationMs).toBeGreaterThan(0);
   });
@@ -176,7 +171,7 @@ describe('transport: bodies and encodings', () => {
 describe('transport: failures', () => {
   it('times out with TimeoutError and does not retry', async () => {
     hits.delete('t-hang');
-    const t = createTransport({ retry: fast, timeoutMs: 100 });
+    const t = createTransport({ timeoutMs: 100 });
     const err = await rejection(t.post(`${base}/hang?key=t-hang`, '<x/>', {}));
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).deskCode).toBe('TIMEOUT');
@@ -187,14 +182,14 @@ describe('transport: failures', () => {
   });
 
   it('times out while the body is streaming', async () => {
-    const t = createTransport({ retry: fast });
+    const t = createTransport();
     const err = await rejection(t.post(`${base}/partial`, '<x/>', {}, { timeoutMs: 100 }));
     expect(err).toBeInstanceOf(TimeoutError);
   });
 
   it('aborts before sending without touching the network', async () => {
     hits.delete('a-before');
-    const t = createTransport({ retry: fast });
+    const t = createTransport();
     const ctl = new AbortController();
     ctl.abort();
     const err = await rejection(t.post(`${base}/ok?key=a-before`, '<x/>', {}, { signal: ctl.signal }));
@@ -204,7 +199,7 @@ describe('transport: failures', () => {
   });
 
   it('aborts during the request and during the body', async () => {
-    const t = createTransport({ retry: fast });
+    const t = createTransport();
     for (const path of ['/hang', '/partial']) {
       const ctl = new AbortController();
       setTimeout(() => ctl.abort(), 50);
@@ -213,17 +208,14 @@ describe('transport: failures', () => {
     }
   });
 
-  it('aborts during a backoff sleep', async () => {
-    const t = createTransport({ retry: { attempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
-    const ctl = new AbortController();
-    const p = t.post(`${base}/flaky?key=a-sleep&fail=9`, '<x/>', {}, { signal: ctl.signal });
-    setTimeout(() => ctl.abort(), 100);
-    expect(await rejection(p)).toBeInstanceOf(AbortedError);
-  });
-
-  it('maps a refused connection to ConnectionError naming the host, after retrying', async () => {
-    const retries: RetryInfo[] = [];
-    const t = createTransport({ retry: fast, onRetry: (i) => retries.push(i) });
+  it('maps a refused connection to ConnectionError naming the host, after one try', async () => {
+    let fetches = 0;
+    const t = createTransport({
+      fetch: (input, init) => {
+        fetches++;
+        return fetch(input, init);
+      },
+    });
     const err = await rejection(t.post(closedPortUrl, '<x/>', {}));
     expect(err).toBeInstanceOf(ConnectionError);
     const ce = err as ConnectionError;
@@ -231,11 +223,11 @@ describe('transport: failures', () => {
     expect(ce.code).toBe('ECONNREFUSED');
     expect(ce.message).toContain(new URL(closedPortUrl).host);
     expect(ce.message).toContain('refused');
-    expect(retries.map((r) => r.reason)).toEqual(['ECONNREFUSED', 'ECONNREFUSED']);
+    expect(fetches).toBe(1);
   });
 
   it('caps the body while streaming and by the declared length', async () => {
-    const t = createTransport({ retry: fast, maxResponseBytes: 1024 * 1024 });
+    const t = createTransport({ maxResponseBytes: 1024 * 1024 });
     const err = await rejection(t.post(`${base}/endless`, '<x/>', {}));
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect((err as ResponseTooLargeError).deskCode).toBe('BAD_RESPONSE');
@@ -245,84 +237,28 @@ describe('transport: failures', () => {
   });
 });
 
-describe('transport: retries', () => {
-  it('retries 503 and then succeeds', async () => {
-    const retries: RetryInfo[] = [];
-    const t = createTransport({ retry: fast, onRetry: (i) => retries.push(i) });
-    const res = await t.post(`${base}/flaky?key=r-503&fail=2`, '<x/>', {});
-    expect(res.status).toBe(200);
-    expect(res.timings.attempts).toBe(3);
-    expect(res.bytesSent).toBe(3 * 4);
-    expect(retries.map((r) => [r.attempt, r.reason])).toEqual([
-      [1, 'HTTP 503'],
-      [2, 'HTTP 503'],
-    ]);
+// The client's loop is the only one (client.test.ts): whatever the server answers, one post is one request.
+describe('transport: one HTTP request per post, whatever the answer', () => {
+  it.each([
+    ['HTTP 503', '/flaky?fail=99', 503],
+    ['HTTP 502', '/status?code=502', 502],
+    ['HTTP 504', '/status?code=504', 504],
+    ['the throttling fault', '/throttle?fail=99', 500],
+    ['HTTP 500', '/status?code=500', 500],
+    ['HTTP 400', '/status?code=400', 400],
+  ])('answered %s: the response, after one request', async (what, path, status) => {
+    const key = `one-${what}`;
+    const t = createTransport();
+    const res = await t.post(`${base}${path}&key=${encodeURIComponent(key)}`, '<x/>', {});
+    expect(res.status).toBe(status);
+    expect(hits.get(key)).toBe(1);
   });
 
-  it('returns the last response when retries run out', async () => {
-    const t = createTransport({ retry: fast });
-    const res = await t.post(`${base}/flaky?key=r-out&fail=99`, '<x/>', {});
-    expect(res.status).toBe(503);
-    expect(res.timings.attempts).toBe(3);
-    expect(hits.get('r-out')).toBe(3);
-  });
-
-  it('does not retry 500, 400 or other statuses', async () => {
-    const t = createTransport({ retry: fast });
-    for (const code of [500, 400, 404, 501]) {
-      const key = `r-no-${code}`;
-      const res = await t.post(`${base}/status?key=${key}&code=${code}`, '<x/>', {});
-      expect(res.status).toBe(code);
-      expect(hits.get(key)).toBe(1);
-    }
-  });
-
-  it('retries the throttling fault when the caller says it is retryable', async () => {
-    const t = createTransport({ retry: fast });
-    const res = await t.post(
-      `${base}/throttle?key=r-thr&fail=1`,
-      '<x/>',
-      {},
-      { isRetryableResponse: isThrottleBody },
-    );
-    expect(res.status).toBe(200);
-    expect(hits.get('r-thr')).toBe(2);
-    const plain = await t.post(`${base}/throttle?key=r-thr2&fail=1`, '<x/>', {});
-    expect(plain.status).toBe(500);
-    expect(hits.get('r-thr2')).toBe(1);
-  });
-
-  it('keeps every backoff delay under the cap, Retry-After included', async () => {
-    const retries: RetryInfo[] = [];
-    const t = createTransport({
-      retry: { attempts: 6, baseDelayMs: 4, maxDelayMs: 20 },
-      random: () => 0.999,
-      onRetry: (i) => retries.push(i),
-    });
-    await t.post(`${base}/flaky?key=r-cap&fail=99`, '<x/>', {});
-    expect(retries.map((r) => r.delayMs)).toEqual([4, 8, 16, 20, 20]);
-    retries.length = 0;
-    const res = await t.post(`${base}/retry-after?key=r-ra&fail=1`, '<x/>', {});
-    expect(res.status).toBe(200);
-    expect(retries.map((r) => r.delayMs)).toEqual([20]);
-  });
-
-  it('computes jittered exponential backoff within bounds', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 40 }),
-        fc.integer({ min: 1, max: 1000 }),
-        fc.integer({ min: 1, max: 10_000 }),
-        fc.double({ min: 0, max: 0.9999, noNaN: true }),
-        (attempt, baseDelayMs, maxDelayMs, r) => {
-          const d = backoffDelay(attempt, { baseDelayMs, maxDelayMs }, () => r);
-          const exp = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-          expect(d).toBeLessThanOrEqual(maxDelayMs);
-          expect(d).toBeGreaterThanOrEqual(Math.floor(exp / 2));
-          expect(d).toBeLessThanOrEqual(Math.ceil(exp));
-        },
-      ),
-    );
+  it('a reset connection: ConnectionError after one request', async () => {
+    const t = createTransport();
+    const err = await rejection(t.post(`${base}/reset?key=one-reset`, '<x/>', {}));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(hits.get('one-reset')).toBe(1);
   });
 });
 
@@ -330,7 +266,7 @@ describe('transport: per-host concurrency', () => {
   it('never has more than maxConcurrentPerHost requests in flight', async () => {
     active = 0;
     maxActive = 0;
-    const t = createTransport({ retry: fast, maxConcurrentPerHost: 3 });
+    const t = createTransport({ maxConcurrentPerHost: 3 });
     const all = await Promise.all(Array.from({ length: 20 }, () => t.post(`${base}/slow`, '<x/>', {})));
     expect(all.every((r) => r.status === 200)).toBe(true);
     expect(maxActive).toBe(3);
@@ -338,7 +274,7 @@ describe('transport: per-host concurrency', () => {
 
   it('removes an aborted waiter from the queue', async () => {
     hits.delete('q-waiter');
-    const t = createTransport({ retry: fast, maxConcurrentPerHost: 1, timeoutMs: 300 });
+    const t = createTransport({ maxConcurrentPerHost: 1, timeoutMs: 300 });
     const first = t.post(`${base}/hang`, '<x/>', {});
     const ctl = new AbortController();
     const queued = t.post(`${base}/ok?key=q-waiter`, '<x/>', {}, { signal: ctl.signal });
