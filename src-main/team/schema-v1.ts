@@ -264,6 +264,7 @@ CREATE TRIGGER sync_outcome_recorded BEFORE INSERT OR UPDATE ON seller_desk.sync
 REVOKE ALL ON SCHEMA seller_desk FROM PUBLIC;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA seller_desk FROM PUBLIC;
 GRANT USAGE ON SCHEMA seller_desk TO seller_desk_member;
+GRANT SELECT ON seller_desk.migrations TO seller_desk_member;
 GRANT SELECT ON seller_desk.teams, seller_desk.connections, seller_desk.members, seller_desk.notes,
   seller_desk.coverage, seller_desk.sync_outcome, seller_desk.marks, seller_desk.history, seller_desk.change_log
   TO seller_desk_member;

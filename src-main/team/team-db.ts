@@ -38,7 +38,9 @@ const UNREACHABLE = new Set([
 
 /** A client's failure as the desk tells it: the cause, where, and nothing secret. */
 export function teamDbError(err: unknown, target: TeamTarget): Error {
-  if (err instanceof TeamDbError) return err;
+  // The desk's own errors (a member refused, a newer schema) carry their code and name no secret.
+  if (err instanceof TeamDbError || typeof Reflect.get(Object(err), 'deskCode') === 'string')
+    return err as Error;
   const code = typeof err === 'object' && err !== null ? String(Reflect.get(err, 'code') ?? '') : '';
   const raw = err instanceof Error ? err.message : String(err);
   const clean = (s: string): string => redactTeamSecrets(s, [target.password]);

@@ -107,9 +107,12 @@ export function parseTeamUrl(raw: string, env: Record<string, string | undefined
   const database = decodeURIComponent(url.pathname.replace(/^\//u, '')) || user;
   const params: Record<string, string> = {};
   for (const [k, v] of url.searchParams) if (k !== 'team') params[k] = v;
-  const team = url.searchParams.get('team') ?? DEFAULT_TEAM;
-  if (!TEAM_NAME.test(team)) {
-    throw new TeamUrlError('The team name (the URL\'s team=…) is 1 to 64 letters, digits, "_", "." or "-".');
+  const teams = url.searchParams.getAll('team');
+  const team = teams[0] ?? DEFAULT_TEAM;
+  if (teams.length > 1 || !TEAM_NAME.test(team)) {
+    throw new TeamUrlError(
+      'The team (the URL\'s team=…, given once) is 1 to 64 letters, digits, "_", "." or "-".',
+    );
   }
   const target = { host, port, database, user, team, params };
   if (url.password) return { ...target, password: decodeURIComponent(url.password), passwordFrom: 'url' };
