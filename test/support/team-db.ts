@@ -16,7 +16,7 @@ export function client(url: string, max = 2): Sql {
 }
 
 export async function closeClients(): Promise<void> {
-  await Promise.all(clients.splice(0).map((c) => c.end({ timeout: 5 })));
+  await Promise.all(clients.splice(0).map((c) => c.end({ timeout: 1 })));
 }
 
 /** A fresh, empty database; its superuser URL. */
