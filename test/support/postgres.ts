@@ -9,10 +9,22 @@
 import { spawn, execFileSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export interface PgServer {
   readonly host: string;
@@ -42,19 +54,59 @@ async function binaries(): Promise<Binaries> {
   return { initdb: mod.initdb, postgres: mod.postgres };
 }
 
+type Account = { uid: number; gid: number; name: string } | undefined;
+
+function passwdLine(name: string): string | undefined {
+  try {
+    return execFileSync('getent', ['passwd', name], { encoding: 'utf8' }).trim();
+  } catch {
+    // no getent, or no such user there: the local file
+  }
+  try {
+    return readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${name}:`));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The account the server runs as: none (this process's) unless this process is root. */
-function serverAccount(): { uid: number; gid: number; name: string } | undefined {
+function serverAccount(): Account {
   if (userInfo().uid !== 0) return undefined;
   for (const name of ['postgres', 'nobody']) {
-    try {
-      const line = execFileSync('getent', ['passwd', name], { encoding: 'utf8' }).trim();
-      const [, , uid, gid] = line.split(':');
-      if (uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid), name };
-    } catch {
-      // no such user: try the next
-    }
+    const [, , uid, gid] = passwdLine(name)?.split(':') ?? [];
+    if (uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid), name };
   }
   throw new Error('Running as root, and neither a postgres nor a nobody user exists to run PostgreSQL as.');
+}
+
+/** Whether another user may run `file`: every folder above it searchable by others, the file readable and runnable. */
+function othersMayRun(file: string): boolean {
+  for (let d = dirname(resolve(file)); d !== dirname(d); d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return false;
+  }
+  return (statSync(file).mode & 0o005) === 0o005;
+}
+
+/**
+ * The binaries as the server's account can run them. A checkout in a private folder (root's home) hides
+ * node_modules from that account: then the package's native folder (bin, lib, share: about 60 MB) is copied once
+ * per process into the temporary folder, keeping its layout (the binaries find lib and share beside them).
+ */
+function binariesFor(bin: Binaries, account: Account): Binaries {
+  if (!account || (othersMayRun(bin.postgres) && othersMayRun(bin.initdb))) return bin;
+  const native = dirname(dirname(bin.postgres));
+  const copy = join(tmpdir(), `pg-native-${process.pid}`);
+  if (!existsSync(copy)) {
+    cpSync(native, `${copy}.part`, { recursive: true, verbatimSymlinks: true });
+    renameSync(`${copy}.part`, copy);
+  }
+  letThrough(copy, tmpdir());
+  return {
+    initdb: join(copy, 'bin', basename(bin.initdb)),
+    postgres: join(copy, 'bin', basename(bin.postgres)),
+  };
 }
 
 /**
@@ -86,7 +138,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(cmd: string, args: string[], account: ReturnType<typeof serverAccount>): Promise<void> {
+function run(cmd: string, args: string[], account: Account): Promise<void> {
   return new Promise((ok, fail) => {
     const child = spawn(cmd, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -105,12 +157,7 @@ function run(cmd: string, args: string[], account: ReturnType<typeof serverAccou
 const READY = 'database system is ready to accept connections';
 
 /** Starts postgres and resolves when it accepts connections; rejects with its log if it exits first. */
-function startServer(
-  bin: string,
-  dataDir: string,
-  port: number,
-  account: ReturnType<typeof serverAccount>,
-): Promise<ChildProcess> {
+function startServer(bin: string, dataDir: string, port: number, account: Account): Promise<ChildProcess> {
   const settings = [
     `listen_addresses=127.0.0.1`,
     `port=${port}`,
@@ -159,8 +206,8 @@ function stopServer(child: ChildProcess): Promise<void> {
 
 /** Starts a fresh server. Call stop() when done (afterAll); the directory is removed with it. */
 export async function startPostgres(): Promise<PgServer> {
-  const bin = await binaries();
   const account = serverAccount();
+  const bin = binariesFor(await binaries(), account);
   const base = mkdtempSync(join(tmpdir(), 'pg-'));
   const dataDir = join(base, 'data');
   const password = randomBytes(12).toString('hex');
