@@ -24,7 +24,7 @@ export interface LockHolder {
 }
 
 /** The id of a team's connection, registered on first use. */
-export async function connectionId(sql: Sql, team: string, connection: string): Promise<number> {
+async function connectionId(sql: Sql, team: string, connection: string): Promise<number> {
   const [row] = await sql<{ id: number }[]>`SELECT seller_desk.connection_id(${team}, ${connection}) AS id`;
   if (!row) throw new Error('connection_id returned nothing');
   return row.id;

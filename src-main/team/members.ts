@@ -8,11 +8,11 @@ import type { Sql } from 'postgres';
 /** A login's name: lower-case ASCII, as PostgreSQL folds unquoted names, so it is typed the same everywhere. */
 const LOGIN = /^[a-z_][a-z0-9_]{0,62}$/u;
 
-export class MemberError extends Error {
+class MemberError extends Error {
   readonly deskCode = 'TEAM_MEMBER';
 }
 
-export function checkLogin(name: string): string {
+function checkLogin(name: string): string {
   if (!LOGIN.test(name) || name.startsWith('pg_') || name === 'seller_desk_member') {
     throw new MemberError(
       `"${name}" cannot be a member's login: use 1 to 63 lower-case letters, digits and "_", starting with a letter or "_" (not pg_…).`,
@@ -32,7 +32,7 @@ export function scramVerifier(password: string, salt = randomBytes(16), iteratio
 }
 
 /** 24 random bytes as URL-safe text: 32 characters, no quote, colon or backslash to escape anywhere. */
-export function generatePassword(): string {
+function generatePassword(): string {
   return randomBytes(24).toString('base64url');
 }
 

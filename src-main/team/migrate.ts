@@ -6,7 +6,7 @@
 import type { Sql } from 'postgres';
 import { TEAM_V1_SQL } from './schema-v1';
 
-export const TEAM_SCHEMA = 'seller_desk';
+const TEAM_SCHEMA = 'seller_desk';
 
 /** Index n holds the migration from version n to n + 1. Released ones are frozen. */
 export const TEAM_MIGRATIONS: readonly string[] = [TEAM_V1_SQL];

@@ -11,7 +11,7 @@ export interface TeamDb {
   close(): Promise<void>;
 }
 
-export class TeamDbError extends Error {
+class TeamDbError extends Error {
   constructor(
     message: string,
     readonly deskCode: 'NETWORK' | 'TEAM_AUTH' | 'TEAM_DENIED' | 'TEAM_DB',

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const DEFAULT_TEAM = 'default';
+const DEFAULT_TEAM = 'default';
 /** What a team's name may be: it is stored, compared and shown, never spliced into SQL. */
 const TEAM_NAME = /^[\p{L}\p{N}_.-]{1,64}$/u;
 

@@ -12,7 +12,7 @@ import type { TeamDb } from '../../team/team-db';
 import { TeamUrlError, describeTarget, parseTeamUrl } from '../../team/team-url';
 import type { TeamTarget } from '../../team/team-url';
 
-export const TEAM_ENV = 'SELLER_DESK_TEAM';
+const TEAM_ENV = 'SELLER_DESK_TEAM';
 const SUBCOMMANDS = ['init', 'add-member', 'remove-member', 'status'] as const;
 type Sub = (typeof SUBCOMMANDS)[number];
 
@@ -22,7 +22,7 @@ interface TeamIo {
 }
 
 /** The team database a command names: --team URL, else SELLER_DESK_TEAM. */
-export function teamTarget(flag: string | undefined, env: Record<string, string | undefined>): TeamTarget {
+function teamTarget(flag: string | undefined, env: Record<string, string | undefined>): TeamTarget {
   const raw = flag ?? env[TEAM_ENV];
   if (!raw) {
     throw new UsageError(
