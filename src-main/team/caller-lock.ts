@@ -4,7 +4,7 @@
 // process is killed, its machine vanishes (the session asks the server to probe the client every few seconds).
 import type { Sql } from 'postgres';
 import type { TeamTarget } from './team-url';
-import { openTeamDb, teamDbError } from './team-db';
+import { TeamDbError, openTeamDb, teamDbError } from './team-db';
 
 /** The first half of the lock's two-int key ('sdcl'); the second is the connection's id. */
 export const CALLER_LOCK = 0x7364636c;
@@ -91,6 +91,7 @@ export async function takeCallerLock(
   } catch (err) {
     released = true;
     await db.close().catch(() => undefined);
+    if (opts.signal?.aborted) throw new TeamDbError('Waiting for the caller lock was cancelled.', 'ABORTED');
     throw teamDbError(err, target);
   }
 }

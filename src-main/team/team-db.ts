@@ -11,10 +11,10 @@ export interface TeamDb {
   close(): Promise<void>;
 }
 
-class TeamDbError extends Error {
+export class TeamDbError extends Error {
   constructor(
     message: string,
-    readonly deskCode: 'NETWORK' | 'TEAM_AUTH' | 'TEAM_DENIED' | 'TEAM_DB',
+    readonly deskCode: 'NETWORK' | 'TEAM_AUTH' | 'TEAM_DENIED' | 'TEAM_DB' | 'ABORTED',
     readonly detail?: string,
   ) {
     super(message);

@@ -134,4 +134,23 @@ describe('the caller lock', () => {
     await again!.release();
     await lock!.release();
   });
+
+  it('a waiting take gives up when its signal is aborted, holding nothing', async () => {
+    const { admin, anna, ben } = await team();
+    const held = await takeCallerLock(parseTeamUrl(anna, {}), 'c1');
+    const controller = new AbortController();
+    const waiting = takeCallerLock(parseTeamUrl(ben, {}), 'c1', { wait: true, signal: controller.signal });
+    await until(async () => (await waiters(admin)) === 1);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({
+      deskCode: 'ABORTED',
+      message: expect.stringMatching(/cancelled/),
+    });
+    expect(await waiters(admin)).toBe(0);
+    expect((await callerLockHolders(admin, 'shop')).map((h) => h.login)).toEqual([
+      expect.stringMatching(/^anna_/),
+    ]);
+    await held!.release();
+    expect(await callerLockHolders(admin, 'shop')).toEqual([]);
+  });
 });
