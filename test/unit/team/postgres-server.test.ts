@@ -7,9 +7,10 @@ import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 
 let pg: PgServer;
+// initdb and the server's start take about a second; more on a loaded machine.
 beforeAll(async () => {
   pg = await startPostgres();
-});
+}, 60_000);
 afterAll(async () => {
   await pg?.stop();
 });

@@ -12,9 +12,10 @@ import type { PgServer } from '../../support/postgres';
 import { closeClients, teamDatabase, until } from '../../support/team-db';
 
 let pg: PgServer;
+// initdb and the server's start take about a second; more on a loaded machine.
 beforeAll(async () => {
   pg = await startPostgres();
-});
+}, 60_000);
 afterAll(async () => {
   await pg?.stop();
 });
