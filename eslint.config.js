@@ -70,6 +70,12 @@ export const LAYERS = {
     may: below('storage', 'soap', 'soap-reader', 'schema', 'contract', SHARED),
     why: 'services know neither the host nor the sandbox (not even their types); they are handed what they need.',
   },
+  team: {
+    // The team database (PostgreSQL): its schema and migrations, members, the caller lock, its URL.
+    paths: ['src-main/team'],
+    may: below('contract', SHARED),
+    why: 'the team database sits beside storage, under the host and the command line: the contract and src-shared only.',
+  },
   sandbox: {
     paths: ['src-main/sandbox'],
     may: below('schema', 'soap-reader', SHARED),
@@ -77,12 +83,12 @@ export const LAYERS = {
   },
   host: {
     paths: ['src-main/host'],
-    may: below('services', 'storage', 'soap', 'soap-reader', 'schema', 'contract', 'sandbox', SHARED),
+    may: below('services', 'storage', 'team', 'soap', 'soap-reader', 'schema', 'contract', 'sandbox', SHARED),
     why: 'the host sits under its front ends (electron, cli); it wires the services and starts the sandbox.',
   },
   cli: {
     paths: ['src-main/cli'],
-    may: below('host', 'services', 'storage', 'schema', 'contract', SHARED),
+    may: below('host', 'services', 'storage', 'team', 'schema', 'contract', SHARED),
     why: 'desk stands on the host and the services: it connects through host/connect.ts, never building a transport, client or sandbox of its own.',
   },
   'sandbox-cli': {
@@ -93,7 +99,18 @@ export const LAYERS = {
   },
   electron: {
     paths: ['src-main/electron'],
-    may: below('host', 'services', 'storage', 'soap', 'soap-reader', 'schema', 'contract', 'sandbox', SHARED),
+    may: below(
+      'host',
+      'services',
+      'storage',
+      'team',
+      'soap',
+      'soap-reader',
+      'schema',
+      'contract',
+      'sandbox',
+      SHARED,
+    ),
     why: 'the Electron app is a front end over the host.',
   },
   preload: {

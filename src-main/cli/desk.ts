@@ -13,6 +13,7 @@ import { syncNotes, WAITING_LOOKBACK_DAYS } from '../services/notes-sync';
 import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookbook';
 import { fetchSuggest, formatSuggest, suggestOperation, suggestRequest } from './commands/suggest';
 import { STANDALONE_SANDBOX_URL, writeWsdl } from './commands/wsdl';
+import { runTeam } from './commands/team';
 import { USAGE } from './usage';
 import { isEntryPoint } from './entry-point';
 
@@ -62,6 +63,8 @@ const OPTIONS = {
   'catalog-id': { type: 'string' },
   // wsdl
   out: { type: 'string' },
+  // team
+  team: { type: 'string' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -97,6 +100,7 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
     services: ['suggest'],
   },
   wsdl: { flags: ['out'], formats: [], services: ['suggest', 'market'] },
+  team: { flags: ['team', 'format'], formats: ['table', 'json'], services: [] },
 };
 
 /**
@@ -156,23 +160,30 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
     return EXIT.ok;
   }
   if (!command)
-    throw new UsageError('No command given; use notes, sync, lookbook, suggest or wsdl. See desk --help.');
+    throw new UsageError(
+      'No command given; use notes, sync, lookbook, suggest, wsdl or team. See desk --help.',
+    );
   const spec = COMMANDS[command];
   if (!spec)
     throw new UsageError(
-      `Unknown command "${command}"; use notes, sync, lookbook, suggest or wsdl. See desk --help.`,
+      `Unknown command "${command}"; use notes, sync, lookbook, suggest, wsdl or team. See desk --help.`,
     );
-  const allowed = new Set<Flag>([...COMMON, ...spec.flags]);
+  // The team database is no marketplace endpoint: desk team takes none of the endpoint flags.
+  const allowed = new Set<Flag>([
+    ...(command === 'team' ? ['debug', 'help'] : COMMON),
+    ...spec.flags,
+  ] as Flag[]);
   for (const [flag, value] of Object.entries(values)) {
     if (value !== undefined && !allowed.has(flag as Flag))
       throw new UsageError(`${command} does not take --${flag}.`);
   }
-  const extra = command === 'suggest' ? rest.slice(1) : rest;
+  const extra = command === 'suggest' ? rest.slice(1) : command === 'team' ? [] : rest;
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" for ${command}.`);
   const format = values.format ?? 'table';
   if (spec.formats.length > 0 && !spec.formats.includes(format)) {
     throw new UsageError(`--format for ${command} must be ${spec.formats.join(', ')}; got "${format}".`);
   }
+  if (command === 'team') return runTeam(rest, { team: values.team, format }, io);
 
   const usesMirror = command === 'sync' || (command === 'notes' && values.offline === true);
   if (values['data-dir'] !== undefined && values.profile === undefined && !usesMirror) {

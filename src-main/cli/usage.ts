@@ -30,6 +30,16 @@ Commands
   wsdl       writes suggest.wsdl and market.wsdl
                --out DIR (required)
 
+Team database (in progress: a shop's desktops sharing one PostgreSQL; see docs/team.md)
+  team init                 creates or upgrades the team schema (versioned migrations) and the team
+  team add-member NAME      a login NAME for one person, with a password printed once
+  team remove-member NAME   ends their sessions and drops the login; history keeps their name
+  team status               members, and who holds the caller lock of each connection
+               --team URL                postgres://USER@HOST:PORT/DATABASE?team=NAME (default team
+                                         "default"); or SELLER_DESK_TEAM. The password comes from the
+                                         URL, PGPASSWORD or .pgpass, and is never printed
+               --format table|json
+
 Endpoint (default: the built-in sandbox, started for the command and stopped after it)
   --seed N --now ISO       the sandbox's data seed and clock (same values, same answers); --now also
                            ends the default date range of notes

@@ -15,6 +15,7 @@ type Layer =
   | 'soap'
   | 'storage'
   | 'services'
+  | 'team'
   | 'sandbox'
   | 'host'
   | 'cli'
@@ -43,6 +44,7 @@ const PLACES: Record<Layer, { file: string; target: string }> = {
   soap: { file: 'src-main/soap/fixture.ts', target: 'src-main/soap/transport' },
   storage: { file: 'src-main/storage/fixture.ts', target: 'src-main/storage/mirror-registry' },
   services: { file: 'src-main/services/fixture.ts', target: 'src-main/services/connection' },
+  team: { file: 'src-main/team/fixture.ts', target: 'src-main/team/migrate' },
   sandbox: { file: 'src-main/sandbox/fixture.ts', target: 'src-main/sandbox/server' },
   host: { file: 'src-main/host/fixture.ts', target: 'src-main/host/assemble-host' },
   cli: { file: 'src-main/cli/commands/fixture.ts', target: 'src-main/cli/entry-point' },
@@ -87,12 +89,14 @@ const MAY: Record<Layer, { values: Layer[]; types?: Layer[] }> = {
   soap: { values: ['soap-reader', 'schema', 'contract', 'src-shared'] },
   storage: { values: ['soap', 'soap-reader', 'schema', 'contract', 'src-shared'] },
   services: { values: ['storage', 'soap', 'soap-reader', 'schema', 'contract', 'src-shared'] },
+  // The team database sits beside storage: it knows no SOAP, service, host or sandbox.
+  team: { values: ['contract', 'src-shared'] },
   sandbox: { values: ['schema', 'soap-reader', 'src-shared'] },
-  host: { values: [...BELOW_HOST, 'sandbox'] },
+  host: { values: [...BELOW_HOST, 'team', 'sandbox'] },
   // desk connects through the host's builder: no transport, SOAP client or sandbox of its own, not even types.
-  cli: { values: ['host', 'services', 'storage', 'schema', 'contract', 'src-shared'] },
+  cli: { values: ['host', 'services', 'storage', 'team', 'schema', 'contract', 'src-shared'] },
   'sandbox-cli': { values: ['sandbox', 'schema', 'cli', 'src-shared'] },
-  electron: { values: ['host', ...BELOW_HOST, 'sandbox'] },
+  electron: { values: ['host', ...BELOW_HOST, 'team', 'sandbox'] },
   preload: { values: ['contract'] },
   // The renderer reaches main only over IPC: types from the contract, nothing else of src-main.
   api: { values: ['src-shared'], types: ['contract'] },
