@@ -15,6 +15,8 @@ import type { LookbookContract, LookbookProgressEvent } from './lookbook';
 import { LOOKBOOK_CHANNELS } from './lookbook';
 import type { SuggestContract } from './suggest';
 import { SUGGEST_CHANNELS } from './suggest';
+import type { InsightsContract } from './insights';
+import { INSIGHTS_CHANNELS } from './insights';
 import type { FiguresContract } from './figures';
 import { FIGURES_CHANNELS } from './figures';
 
@@ -27,6 +29,7 @@ export * from './network';
 export * from './notes';
 export * from './lookbook';
 export * from './suggest';
+export * from './insights';
 export * from './figures';
 
 /** channel → (request, response). Each domain declares its own part; this is their intersection. */
@@ -38,6 +41,7 @@ export type Contract = AppContract &
   NotesContract &
   LookbookContract &
   SuggestContract &
+  InsightsContract &
   FiguresContract;
 
 export type Channel = keyof Contract;
@@ -53,6 +57,7 @@ export const CHANNELS = [
   ...NOTES_CHANNELS,
   ...LOOKBOOK_CHANNELS,
   ...SUGGEST_CHANNELS,
+  ...INSIGHTS_CHANNELS,
   ...FIGURES_CHANNELS,
 ] as const satisfies readonly Channel[];
 

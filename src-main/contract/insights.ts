@@ -130,8 +130,8 @@ export interface InsightsReport {
   targets: InsightsTargets;
 }
 
-/** Longest period a report may ask for, in days (about 3 years). */
-export const INSIGHTS_MAX_DAYS = 1100;
+/** Longest period a report may ask for, in days: three years of 366 days (MAX_PERIOD_DAYS of market-day.ts). */
+export const INSIGHTS_MAX_DAYS = 3 * 366;
 /** Items in each top list. */
 export const INSIGHTS_TOP_ITEMS = 10;
 /** An item needs this many notes in the period to rank by refund + exchange share. */

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  KOREAN_PUBLIC_HOLIDAYS,
+  businessMsBetween,
+  isBusinessDayNumber,
+} from '../../../src-shared/business-hours';
+import { DAY_MS, dayNumberOf } from '../../../src-shared/market-day';
+
+const HOUR = 3_600_000;
+const kst = (text: string) => Date.parse(`${text}+09:00`);
+
+describe('business hours (Korean calendar)', () => {
+  it('24 business hours after Friday 10:00 end on Monday 10:00', () => {
+    // 2026-11-20 is a Friday, 2026-11-23 a Monday, neither a holiday.
+    expect(businessMsBetween(kst('2026-11-20T10:00:00'), kst('2026-11-23T10:00:00'))).toBe(DAY_MS);
+    expect(businessMsBetween(kst('2026-11-20T10:00:00'), kst('2026-11-23T09:59:59'))).toBe(DAY_MS - 1000);
+  });
+
+  it('a note of Saturday starts its clock on Monday at 00:00', () => {
+    expect(businessMsBetween(kst('2026-11-21T15:00:00'), kst('2026-11-23T06:00:00'))).toBe(6 * HOUR);
+  });
+
+  it('leaves out public holidays: 추석 2026 (Thursday 24 to Saturday 26 September)', () => {
+    // Wednesday 12:00 to Monday 12:00: Wednesday's 12 hours and Monday's 12, the three holidays and Sunday out.
+    expect(businessMsBetween(kst('2026-09-23T12:00:00'), kst('2026-09-28T12:00:00'))).toBe(DAY_MS);
+    expect(isBusinessDayNumber(dayNumberOf('2026-09-25'))).toBe(false);
+    expect(isBusinessDayNumber(dayNumberOf('2026-09-28'))).toBe(true);
+  });
+
+  it('holds 2024 to 2027, every listed day a real date of its year, none twice', () => {
+    for (const year of [2024, 2025, 2026, 2027]) {
+      const days = KOREAN_PUBLIC_HOLIDAYS[year]!;
+      expect(days.length).toBeGreaterThanOrEqual(14);
+      expect(new Set(days).size).toBe(days.length);
+      for (const d of days) {
+        expect(d.startsWith(`${year}-`)).toBe(true);
+        expect(new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10)).toBe(d);
+      }
+    }
+  });
+
+  it('is 0 for an empty or reversed span', () => {
+    expect(businessMsBetween(5, 5)).toBe(0);
+    expect(businessMsBetween(10, 5)).toBe(0);
+  });
+});
