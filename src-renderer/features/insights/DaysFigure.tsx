@@ -47,14 +47,14 @@ export function DaysFigure(props: {
       muted: themeColour('--muted'),
       grid: themeColour('--chart-grid'),
     };
-    const bars = uPlot.paths.bars!({ size: [0.8, 28], gap: 1 });
+    const bars = uPlot.paths.bars!({ size: [0.8, 48], gap: 1 });
     const types = [...INQUIRY_TYPES].reverse();
     return {
       tzDate: koreanTime,
       legend: { live: false },
       scales: {
         x: { time: true, range: dayPadding },
-        y: { range: (_u, _min, max) => [0, Math.max(4, max)] },
+        y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
       },
       axes: dayAxes(c, lang, (v) => f.number(v)),
       cursor: { points: { show: false } },

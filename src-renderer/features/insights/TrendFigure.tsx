@@ -51,7 +51,7 @@ export function TrendFigure(props: {
       tzDate: koreanTime,
       legend: { live: false },
       scales: { x: { time: true, range: dayPadding }, y: { range: [0, 100] } },
-      axes: dayAxes(c, lang, (v) => `${v}%`),
+      axes: dayAxes(c, lang, (v) => `${v}%`, true),
       series: [
         {},
         {

@@ -14,10 +14,20 @@ export interface ChartColours {
 const dayLabels = (lang: Lang) => (_u: uPlot, splits: number[]) =>
   splits.map((s) => formatMarketDay(marketDayOf(s * 1000), lang));
 
-export function dayAxes(c: ChartColours, lang: Lang, y?: (v: number) => string): uPlot.Axis[] {
+const DAY = 86_400;
+const DAY_STEPS = [1, 2, 7, 14, 28, 91, 182, 364].map((n) => n * DAY);
+
+export function dayAxes(
+  c: ChartColours,
+  lang: Lang,
+  y?: (v: number) => string,
+  /** Weekly figures: ticks a week or more apart. */
+  weekly = false,
+): uPlot.Axis[] {
   const axis = { stroke: c.muted, grid: { stroke: c.grid, width: 1 }, ticks: { stroke: c.grid, width: 1 } };
   return [
-    { ...axis, values: dayLabels(lang), space: 56 },
+    // Ticks on whole days only (never at noon), a week or more apart on long periods.
+    { ...axis, values: dayLabels(lang), space: 56, incrs: weekly ? DAY_STEPS.slice(2) : DAY_STEPS },
     { ...axis, size: 48, ...(y ? { values: (_u: uPlot, splits: number[]) => splits.map(y) } : {}) },
   ];
 }
