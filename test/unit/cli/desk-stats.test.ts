@@ -63,6 +63,9 @@ describe('desk stats against desk notes --offline on the sandbox', () => {
     for (const d of report.days) {
       expect(Object.values(d.counts).reduce((a, b) => a + b, 0)).toBe(perDay.get(d.day) ?? 0);
     }
+    // Weeks start on Monday; together they hold the period's notes.
+    expect(report.weeks.reduce((sum, w) => sum + w.notes, 0)).toBe(notes.length);
+    for (const w of report.weeks) expect(new Date(`${w.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
     for (const [type, count] of perType) {
       expect(report.days.reduce((sum, d) => sum + d.counts[type as keyof typeof d.counts], 0)).toBe(count);
     }
