@@ -17,7 +17,7 @@ export interface StatsOptions {
 }
 
 /** The default period: the last 30 days, ending today in Korea. */
-export const STATS_DEFAULT_DAYS = 30;
+const STATS_DEFAULT_DAYS = 30;
 
 function day(flag: 'from' | 'to', raw: string): string {
   const text = raw.trim();
@@ -56,7 +56,7 @@ type Row = {
 };
 
 /** Every figure as long rows (figure, key, measure, value): one CSV a spreadsheet pivots. */
-export function statsRows(r: InsightsReport): Row[] {
+function statsRows(r: InsightsReport): Row[] {
   const rows: Row[] = [];
   for (const [measure, value] of Object.entries(r.speed))
     rows.push({ figure: 'speed', key: '', measure, value });
