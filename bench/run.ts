@@ -246,6 +246,15 @@ if (want('mirror')) {
       `\nThe mirror's refresh asks each seller for the notes newer than the newest it holds (one short page), then checks the reply status of every note it holds, its pages side by side: ${count(c.calls)} of its ${count(refresh.calls)} calls page through the ${count(c.waiting)} notes the sandbox still lists as waiting (500 a page), ${c.refetchedDays} days fetched again. The JSON cache's refresh checks nothing older than two days, so an answer given on the marketplace to an older note never reaches it. Targets: a sync under 600 MB; a refresh with nothing new within 1 s and 1 MB written.`,
     );
   }
+  if (r.insights) {
+    const ins = r.insights;
+    log(
+      `\n**The insights queries** over ${count(ins.periodDays)} days of this mirror (${count(ins.periodNotes)} notes in the period), median ms, beside the inbox's own period query (target ≤ 200 ms each):\n`,
+    );
+    log('| query | median |');
+    log('|---|---:|');
+    for (const t of ins.timings) log(`| ${t.query} | ${fmt(t.ms)} ms |`);
+  }
   const p = r.firstPaint;
   log(
     `\n**The inbox's first paint of a 7-day period** over this mirror (${count(p.periodNotes)} notes in the period, a ${mb(p.payloadBytes)} payload as JSON), the app's own work (target ≤ 1 s): main answering notes.status and notes.period ${fmt(p.mainColdMs)} ms the first time (the mirror opened cold), ${fmt(p.mainMs)} ms after; the renderer from the period's arrival to the painted list ${fmt(p.rendererColdMs)} ms, then ${fmt(p.rendererMs)} ms. From navigation to the painted list, the test bridge's JSON transport included: ${fmt(p.totalMs / 1000, 2)} s.`,

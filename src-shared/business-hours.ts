@@ -127,3 +127,29 @@ export function businessMsBetween(from: number, to: number): number {
   }
   return total;
 }
+
+/**
+ * The earliest instant `t` with businessMsBetween(t, to) ≤ ms: a note received before it has waited more than `ms`
+ * business milliseconds by `to`, one received at or after it has not (so a query compares instants instead of
+ * counting each note's business hours).
+ */
+export function businessStart(to: number, ms: number): number {
+  let left = ms;
+  let cursor = to;
+  for (let n = marketDayNumber(to); n > marketDayNumber(to) - 10_000; n--) {
+    const start = marketDayNumberStartMs(n);
+    if (isBusinessDayNumber(n)) {
+      const have = cursor - start;
+      if (have > left) return cursor - left;
+      left -= have;
+      if (left === 0) {
+        // Exactly at a business day's start: the days before it that are no business days add nothing either.
+        let m = n - 1;
+        while (!isBusinessDayNumber(m)) m--;
+        return marketDayNumberStartMs(m + 1);
+      }
+    }
+    cursor = start;
+  }
+  return cursor;
+}

@@ -8,6 +8,8 @@ import { openEndpoint, planEndpoint } from './endpoint';
 import type { Endpoint, EndpointFlags, EndpointPlan } from './endpoint';
 import { fetchAllNotes, formatNotes, formatOfflineNotes, notesQuery, offlineNotes } from './commands/notes';
 import { formatSyncOutcome, syncFailure, syncRequest } from './commands/sync';
+import { formatStats, statsRequest } from './commands/stats';
+import { insightsReport, insightsTargets } from '../services/insights';
 import { openMirrorForReading, openMirrorForSync } from './mirror';
 import { syncNotes, WAITING_LOOKBACK_DAYS } from '../services/notes-sync';
 import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookbook';
@@ -52,6 +54,8 @@ const OPTIONS = {
   seller: { type: 'string' },
   'page-size': { type: 'string' },
   offline: { type: 'boolean' },
+  // stats
+  'business-days': { type: 'boolean' },
   // lookbook
   page: { type: 'string' },
   size: { type: 'string' },
@@ -90,6 +94,11 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
     services: ['market'],
   },
   sync: { flags: ['format', 'from', 'to', 'seller'], formats: ['table', 'json'], services: ['market'] },
+  stats: {
+    flags: ['format', 'from', 'to', 'seller', 'business-days'],
+    formats: ['table', 'json', 'csv'],
+    services: ['market'],
+  },
   lookbook: { flags: ['format', 'seller', 'page', 'size'], formats: ['table', 'json'], services: ['market'] },
   suggest: {
     flags: ['format', 'hint', 'brand-id', 'book', 'catalog-id'],
@@ -156,11 +165,13 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
     return EXIT.ok;
   }
   if (!command)
-    throw new UsageError('No command given; use notes, sync, lookbook, suggest or wsdl. See desk --help.');
+    throw new UsageError(
+      'No command given; use notes, sync, stats, lookbook, suggest or wsdl. See desk --help.',
+    );
   const spec = COMMANDS[command];
   if (!spec)
     throw new UsageError(
-      `Unknown command "${command}"; use notes, sync, lookbook, suggest or wsdl. See desk --help.`,
+      `Unknown command "${command}"; use notes, sync, stats, lookbook, suggest or wsdl. See desk --help.`,
     );
   const allowed = new Set<Flag>([...COMMON, ...spec.flags]);
   for (const [flag, value] of Object.entries(values)) {
@@ -174,9 +185,12 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
     throw new UsageError(`--format for ${command} must be ${spec.formats.join(', ')}; got "${format}".`);
   }
 
-  const usesMirror = command === 'sync' || (command === 'notes' && values.offline === true);
+  const usesMirror =
+    command === 'sync' || command === 'stats' || (command === 'notes' && values.offline === true);
   if (values['data-dir'] !== undefined && values.profile === undefined && !usesMirror) {
-    throw new UsageError('--data-dir is only used with --profile ID, desk sync and desk notes --offline.');
+    throw new UsageError(
+      '--data-dir is only used with --profile ID, desk sync, desk stats and desk notes --offline.',
+    );
   }
   const plan = await planEndpoint(endpointFlags(values), spec.services, io.env);
   const nowMs = plan.now?.getTime() ?? (io.now ?? Date.now)();
@@ -184,7 +198,7 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   const dataDir = usesMirror ? (plan.dataDir ?? io.env['SELLER_DESK_USER_DATA']) : undefined;
   if (usesMirror && !dataDir) {
     throw new UsageError(
-      `${command === 'sync' ? 'desk sync' : 'desk notes --offline'} needs --data-dir DIR (the app's data folder) or SELLER_DESK_USER_DATA.`,
+      `${command === 'notes' ? 'desk notes --offline' : `desk ${command}`} needs --data-dir DIR (the app's data folder) or SELLER_DESK_USER_DATA.`,
     );
   }
 
@@ -214,6 +228,21 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
           io.stderr.write(`${errorLine(failure)}\n`);
           return exitCodeFor(failure);
         }
+        return EXIT.ok;
+      } finally {
+        mirror.close();
+      }
+    }
+    case 'stats': {
+      const req = statsRequest(values, nowMs);
+      const mirror = openMirrorForReading(plan, dataDir!);
+      try {
+        const report = insightsReport(mirror.store, req, {
+          nowMs,
+          targets: insightsTargets(plan.insightTargets ? { insightTargets: plan.insightTargets } : undefined),
+          mirror: mirror.file,
+        });
+        io.stdout.write(formatStats(report, format));
         return EXIT.ok;
       } finally {
         mirror.close();

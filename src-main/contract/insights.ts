@@ -106,11 +106,14 @@ export interface InsightsReport {
   from: NoteDay;
   to: NoteDay;
   sellerId?: string;
-  /** Whether 24 / 48 hours were counted in business hours. */
+  /** Whether 24 / 48 hours (reply times, waiting past 24 / 48 hours) were counted in business hours. */
   businessDays: boolean;
   /** The instant "waiting" is measured against (the host's clock). */
   now: number;
-  /** The mirror's id and revision the figures were read at. */
+  /**
+   * Which mirror the figures were read from (the app: the active profile's id; `desk stats`: the mirror's file) and
+   * its revision then: a query keyed by both is asked again after a sync or a mark.
+   */
   mirror: string;
   revision: number;
   speed: InsightsReplySpeed;

@@ -14,7 +14,7 @@ import type {
 } from '../contract/insights';
 import { INSIGHTS_MIN_ITEM_NOTES, INSIGHTS_TOP_ITEMS } from '../contract/insights';
 import { INQUIRY_TYPES } from '../../src-shared/note-fields';
-import { businessMsBetween } from '../../src-shared/business-hours';
+import { businessMsBetween, businessStart } from '../../src-shared/business-hours';
 import { DAY_MS, KOREA_OFFSET_MINUTES, marketDayNumber } from '../../src-shared/market-day';
 
 export interface InsightsQuery {
@@ -49,20 +49,27 @@ function span(q: InsightsQuery, a: string, b: string): string {
   return q.businessDays ? `desk_business_ms(${a}, ${b})` : `(${b} - ${a})`;
 }
 
-/** The per-note flags every reply figure sums. Parameters: now (twice). */
-function flags(q: InsightsQuery): string {
+/**
+ * The per-note flags every reply figure sums, computed once per note (the subquery is not flattened: LIMIT -1),
+ * so the marks are looked up once. Parameters: the instants before which a waiting note is past 24 and 48 hours.
+ */
+function flagged(q: InsightsQuery, where: string): string {
   const known = `(reply_status <> 'NoReply' AND answer_seen_at IS NOT NULL AND answer_after IS NOT NULL)`;
-  const waiting = `(reply_status = 'NoReply' AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1))`;
-  const reply = span(q, 'at', 'answer_seen_at');
-  const waited = span(q, 'at', '?');
-  return `${known} AS known,
-    (reply_status <> 'NoReply' AND NOT ${known}) AS unknown,
-    ${waiting} AS waiting,
-    (reply_status = 'NoReply' AND NOT ${waiting}) AS handled,
-    (${waiting} AND ${waited} > ${DAY_MS}) AS past24,
-    (${waiting} AND ${span(q, 'at', '?')} > ${2 * DAY_MS}) AS past48,
-    CASE WHEN ${known} THEN ${reply} END AS reply,
-    CASE WHEN ${known} THEN answer_seen_at - answer_after END AS win`;
+  return `SELECT at, known, unknown, waiting, reply_status = 'NoReply' AND NOT waiting AS handled,
+      waiting AND at < ? AS past24, waiting AND at < ? AS past48,
+      CASE WHEN known THEN ${span(q, 'at', 'answer_seen_at')} END AS reply,
+      CASE WHEN known THEN answer_seen_at - answer_after END AS win
+    FROM (SELECT at, reply_status, answer_seen_at, answer_after, ${known} AS known,
+        reply_status <> 'NoReply' AND NOT ${known} AS unknown,
+        reply_status = 'NoReply' AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1) AS waiting
+      ${where} LIMIT -1)`;
+}
+
+/** The instants before which a note waiting at `nowMs` is past 24 and 48 (business) hours. */
+function lateBefore(q: InsightsQuery): [number, number] {
+  return q.businessDays
+    ? [businessStart(q.nowMs, DAY_MS), businessStart(q.nowMs, 2 * DAY_MS)]
+    : [q.nowMs - DAY_MS, q.nowMs - 2 * DAY_MS];
 }
 
 /** FROM and WHERE of the period's held notes; its parameters follow. */
@@ -86,7 +93,8 @@ export class MirrorInsights implements InsightsStore {
 
   replySpeed(q: InsightsQuery): InsightsReplySpeed {
     const p = period(q);
-    const rows = `SELECT ${flags(q)} ${p.sql}`;
+    const rows = flagged(q, p.sql);
+    const params = [...lateBefore(q), ...p.params];
     const c = this.db
       .prepare(
         `SELECT count(*) AS total, sum(known) AS known, sum(unknown) AS unknown, sum(handled) AS handled,
@@ -95,7 +103,7 @@ export class MirrorInsights implements InsightsStore {
            avg(reply) AS mean
          FROM (${rows})`,
       )
-      .get(q.nowMs, q.nowMs, ...p.params) as Record<string, unknown>;
+      .get(...params) as Record<string, unknown>;
     // Nearest-rank quantiles: the value at rank ceil(p × n) of the known reply times (and of their windows).
     const k = this.db
       .prepare(
@@ -106,7 +114,7 @@ export class MirrorInsights implements InsightsStore {
                  row_number() OVER (ORDER BY reply) AS ir, row_number() OVER (ORDER BY win) AS iw
                FROM (${rows}) WHERE known)`,
       )
-      .get(q.nowMs, q.nowMs, ...p.params) as Record<string, unknown>;
+      .get(...params) as Record<string, unknown>;
     const out: InsightsReplySpeed = {
       total: num(c['total']),
       within24h: num(c['w24']),
@@ -137,9 +145,9 @@ export class MirrorInsights implements InsightsStore {
         `SELECT wk, count(*) AS notes, sum(known AND reply <= ${DAY_MS}) AS w24,
            sum(known AND reply <= ${2 * DAY_MS}) AS w48, sum(known) AS known, sum(past24) AS past24,
            sum(past48) AS past48
-         FROM (SELECT (${DAY_NO} + 3) / 7 AS wk, ${flags(q)} ${p.sql}) GROUP BY wk ORDER BY wk`,
+         FROM (SELECT (${DAY_NO} + 3) / 7 AS wk, * FROM (${flagged(q, p.sql)})) GROUP BY wk ORDER BY wk`,
       )
-      .all(q.nowMs, q.nowMs, ...p.params) as Record<string, unknown>[];
+      .all(...lateBefore(q), ...p.params) as Record<string, unknown>[];
     return rows.map((r) => ({
       weekStart: dayName(num(r['wk']) * 7 - 3),
       notes: num(r['notes']),

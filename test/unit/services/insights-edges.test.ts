@@ -229,3 +229,53 @@ describe('reply time observed by the syncs', () => {
     expect(desk.speed(n)).toMatchObject({ total: 0, waitingPast24h: 0, known: 0 });
   });
 });
+
+describe('a living sandbox refreshed every two hours', () => {
+  it('shows reply times true to life: every answer observed, windows of two hours, most within 24 hours, some late', async () => {
+    let at = TEST_NOW.getTime();
+    const deps = createTestDeps({ sandbox: { now: undefined, clock: () => at, graceMs: 400 * DAY_MS } });
+    opened.push(deps);
+    const active = await deps.connection.active();
+    const store = deps.mirrors.open(
+      {
+        profileId: active.profile.id,
+        profileName: active.profile.name,
+        kind: active.profile.kind,
+        fingerprint: active.fingerprint,
+      },
+      ['sandbox'],
+    );
+    const sync = (mode: 'full' | 'refresh') =>
+      syncNotes(
+        { start: marketDayOf(at - 6 * DAY_MS), end: marketDayOf(at), mode },
+        {
+          client: active.client,
+          store,
+          sellerIds: active.info.sellerIds,
+          pageIndexBase: active.info.pageIndexBase,
+          signal: new AbortController().signal,
+          now: () => at,
+        },
+      );
+    await sync('full');
+    const start = at;
+    while (at < start + 4 * DAY_MS) {
+      at += 2 * HOUR;
+      await sync('refresh');
+    }
+    // The notes of the three days after the first sync's day: all received while the mirror was looking.
+    const from = marketDayOf(start + DAY_MS);
+    const s = insightsReport(
+      store,
+      { from, to: marketDayOf(start + 3 * DAY_MS) },
+      { nowMs: at, targets: DEFAULT_INSIGHTS_TARGETS, mirror: 'test' },
+    ).speed;
+    expect(s.total).toBeGreaterThan(30);
+    expect(s.answeredUnknown).toBe(0);
+    expect(s.known).toBeGreaterThan(s.total / 2);
+    expect(s.medianWindowMs).toBeLessThanOrEqual(2 * HOUR);
+    expect(s.medianMs).toBeLessThan(DAY_MS);
+    expect(s.within24h / s.known).toBeGreaterThan(0.5);
+    expect(s.answeredLate + s.waitingPast24h).toBeGreaterThan(0);
+  }, 120_000);
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   KOREAN_PUBLIC_HOLIDAYS,
   businessMsBetween,
+  businessStart,
   isBusinessDayNumber,
 } from '../../../src-shared/business-hours';
 import { DAY_MS, dayNumberOf } from '../../../src-shared/market-day';
@@ -35,6 +36,20 @@ describe('business hours (Korean calendar)', () => {
       for (const d of days) {
         expect(d.startsWith(`${year}-`)).toBe(true);
         expect(new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10)).toBe(d);
+      }
+    }
+  });
+
+  it('businessStart is the instant before which a note has waited more than the given business time', () => {
+    // Monday 10:00 less 24 business hours is Friday 10:00; Monday 00:00 less 24 reaches back to the end of Friday.
+    expect(businessStart(kst('2026-11-23T10:00:00'), DAY_MS)).toBe(kst('2026-11-20T10:00:00'));
+    expect(businessStart(kst('2026-11-24T00:00:00'), DAY_MS)).toBe(kst('2026-11-21T00:00:00'));
+    // Against businessMsBetween, around 추석 2026 and a weekend, hour by hour.
+    for (let to = kst('2026-09-21T00:00:00'); to < kst('2026-10-06T00:00:00'); to += 5 * HOUR) {
+      for (const ms of [DAY_MS, 2 * DAY_MS]) {
+        const t = businessStart(to, ms);
+        expect(businessMsBetween(t, to)).toBeLessThanOrEqual(ms);
+        expect(businessMsBetween(t - 1000, to)).toBeGreaterThan(ms);
       }
     }
   });
