@@ -161,6 +161,15 @@ describe('the insights page', () => {
       expect(
         await page.getByText(t('inbox.scope.itemNo' as MessageKey, { value: itemNo })).count(),
       ).toBeGreaterThan(0);
+
+      // Business hours: the toggle asks main for them, and the page says which count the figures use.
+      await openInsights(page, lang);
+      const footnotes = page.getByTestId('figure-reply-speed').locator('.insights-footnotes');
+      expect(await footnotes.textContent()).toContain(t('insights.speed.calendarDays'));
+      await page.getByRole('checkbox', { name: t('insights.businessDays') }).check();
+      await expect.poll(() => footnotes.textContent()).toContain(t('insights.speed.businessDays'));
+      const asked = app.calls.filter((c) => c.channel === 'insights.report').at(-1)!.req;
+      expect(asked).toMatchObject({ businessDays: true });
       expect(app.pageErrors).toEqual([]);
     });
   }

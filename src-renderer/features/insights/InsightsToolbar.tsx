@@ -13,6 +13,9 @@ export function InsightsToolbar(props: {
   sellerId: string;
   sellerIds: readonly string[];
   onSeller: (id: string) => void;
+  /** Count 24 and 48 hours in business hours (weekends and Korean public holidays left out). */
+  businessDays: boolean;
+  onBusinessDays: (on: boolean) => void;
 }) {
   const { t } = useI18n();
   const { period: p, resolved } = props;
@@ -66,6 +69,14 @@ export function InsightsToolbar(props: {
           </option>
         ))}
       </select>
+      <label className="insights-check">
+        <input
+          type="checkbox"
+          checked={props.businessDays}
+          onChange={(e) => props.onBusinessDays(e.target.checked)}
+        />
+        {t('insights.businessDays')}
+      </label>
     </PageToolbar>
   );
 }

@@ -34,9 +34,15 @@ export function InsightsPage() {
   const sellerIds = connection.data?.sellerIds ?? profileSellers ?? [];
   const [period, setPeriod] = useState<PeriodChoice>({ preset: '30d', start: '', end: '' });
   const [sellerId, setSellerId] = useState('');
+  // Undefined: the profile's own choice (the report says which it used).
+  const [businessDays, setBusinessDays] = useState<boolean | undefined>();
   const [today] = useState(() => marketDayOf(Date.now()));
   const range = resolvePeriod(period, today);
-  const report = useInsightsReport(profileId, { ...range, ...(sellerId ? { sellerId } : {}) });
+  const report = useInsightsReport(profileId, {
+    ...range,
+    ...(sellerId ? { sellerId } : {}),
+    ...(businessDays === undefined ? {} : { businessDays }),
+  });
   return (
     <div className="insights" aria-busy={report.isFetching}>
       <InsightsToolbar
@@ -46,6 +52,8 @@ export function InsightsPage() {
         sellerId={sellerId}
         sellerIds={sellerIds}
         onSeller={setSellerId}
+        businessDays={businessDays ?? report.data?.businessDays ?? false}
+        onBusinessDays={setBusinessDays}
       />
       {report.error ? (
         <ErrorPanel error={report.error} onRetry={() => void report.refetch()} />

@@ -6,7 +6,15 @@ import { call } from '../../api/desk';
 
 export function useInsightsReport(profileId: string, req: InsightsReportRequest) {
   return useQuery({
-    queryKey: ['notes', 'insights', profileId, req.from, req.to, req.sellerId ?? ''],
+    queryKey: [
+      'notes',
+      'insights',
+      profileId,
+      req.from,
+      req.to,
+      req.sellerId ?? '',
+      req.businessDays ?? 'profile',
+    ],
     queryFn: ({ signal }) => call('insights.report', req, signal),
     placeholderData: keepPreviousData,
   });
