@@ -9,7 +9,7 @@ import type { NavIntent } from '../../ui/shell-slots';
 import type { InboxFilters } from './model/filters';
 
 /** The filters an intent `{ scope: 'notes', start, end, sellerId?, itemNo?, types?, status? }` asks for. */
-export function filtersForScope(f: InboxFilters, data: NavIntent['data']): InboxFilters {
+function filtersForScope(f: InboxFilters, data: NavIntent['data']): InboxFilters {
   const text = (k: string) => (typeof data[k] === 'string' ? (data[k] as string).slice(0, 200) : '');
   const start = text('start');
   const end = text('end');
