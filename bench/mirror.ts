@@ -18,6 +18,9 @@ import { addDays, marketDayOf } from '../src-shared/market-day';
 import { closeBrowser, openApp } from '../test/e2e/harness';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
 import { median } from './stats';
+import { benchInsightsQueries } from './insights';
+import type { InsightsBench } from './insights';
+import { createMirrorRegistry, endpointFingerprint } from '../src-main/storage/mirror-registry';
 
 const run = promisify(execFile);
 /**
@@ -71,6 +74,8 @@ export interface MirrorResult {
   days: number;
   steps: StepResult[];
   firstPaint: FirstPaint;
+  /** The insights queries over 90 days of the synced mirror, beside the inbox's period query. */
+  insights?: InsightsBench;
 }
 
 const progress = (what: string) => process.stderr.write(`  mirror: ${what}\n`);
@@ -185,6 +190,23 @@ async function firstPaint(dataDir: string, notes: number, reloads = 3): Promise<
   }
 }
 
+/** The insights queries on the mirror the sync filled (in this process, the mirror opened as the app does). */
+async function insightsOn(dataDir: string, identity: string, end: string): Promise<InsightsBench> {
+  progress('insights queries');
+  const owner = {
+    profileId: 'sandbox',
+    profileName: 'Sandbox',
+    kind: 'sandbox' as const,
+    fingerprint: endpointFingerprint({ kind: 'sandbox', identity }),
+  };
+  const registry = createMirrorRegistry({ dataDir, sandbox: owner });
+  try {
+    return await benchInsightsQueries(registry.open(owner, ['sandbox']), end);
+  } finally {
+    registry.close();
+  }
+}
+
 export async function benchMirror(notes = 1_000_000, variants: ('mirror' | 'json')[] = ['mirror', 'json']) {
   const server = spawn(
     process.execPath,
@@ -220,8 +242,15 @@ export async function benchMirror(notes = 1_000_000, variants: ('mirror' | 'json
         wallRunsMs: refreshes.map((s) => s.wallMs),
       });
     }
+    const insights = mirrorDir ? await insightsOn(mirrorDir, identity, end) : undefined;
     const paint = await firstPaint(mirrorDir, notes);
-    return { notes, days: NOTE_HISTORY_DAYS + 1, steps, firstPaint: paint } satisfies MirrorResult;
+    return {
+      notes,
+      days: NOTE_HISTORY_DAYS + 1,
+      steps,
+      firstPaint: paint,
+      ...(insights ? { insights } : {}),
+    } satisfies MirrorResult;
   } finally {
     server.kill('SIGTERM');
     for (const d of dirs) rmSync(d, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { LEGACY_RENDERER_COMMIT, benchLegacyRenderer } from './renderer-legacy';
 import { benchSandboxHistory } from './sandbox-history';
 import { benchMirror } from './mirror';
 import { benchHostile } from './hostile';
+import { benchCharts } from './charts';
 import { fmt } from './stats';
 import * as prettier from 'prettier';
 
@@ -245,9 +246,37 @@ if (want('mirror')) {
       `\nThe mirror's refresh asks each seller for the notes newer than the newest it holds (one short page), then checks the reply status of every note it holds, its pages side by side: ${count(c.calls)} of its ${count(refresh.calls)} calls page through the ${count(c.waiting)} notes the sandbox still lists as waiting (500 a page), ${c.refetchedDays} days fetched again. The JSON cache's refresh checks nothing older than two days, so an answer given on the marketplace to an older note never reaches it. Targets: a sync under 600 MB; a refresh with nothing new within 1 s and 1 MB written.`,
     );
   }
+  if (r.insights) {
+    const ins = r.insights;
+    log(
+      `\n**The insights queries** over ${count(ins.periodDays)} days of this mirror (${count(ins.periodNotes)} notes in the period), median ms, beside the inbox's own period query (target ≤ 200 ms each):\n`,
+    );
+    log('| query | median |');
+    log('|---|---:|');
+    for (const t of ins.timings) log(`| ${t.query} | ${fmt(t.ms)} ms |`);
+  }
   const p = r.firstPaint;
   log(
     `\n**The inbox's first paint of a 7-day period** over this mirror (${count(p.periodNotes)} notes in the period, a ${mb(p.payloadBytes)} payload as JSON), the app's own work (target ≤ 1 s): main answering notes.status and notes.period ${fmt(p.mainColdMs)} ms the first time (the mirror opened cold), ${fmt(p.mainMs)} ms after; the renderer from the period's arrival to the painted list ${fmt(p.rendererColdMs)} ms, then ${fmt(p.rendererMs)} ms. From navigation to the painted list, the test bridge's JSON transport included: ${fmt(p.totalMs / 1000, 2)} s.`,
+  );
+}
+
+if (want('charts')) {
+  const c = await benchCharts(Number(process.env['BENCH_CHART_ROUNDS'] ?? 9));
+  results['charts'] = c;
+  const kb = (b: number) => `${fmt(b / 1024)} KB`;
+  log(`\n### (i) The insights charts: uPlot beside ECharts, bundle size and render time in Chromium\n`);
+  log(
+    `| library | bundle, minified (gzipped) | ${c.days} days × ${c.types} types, stacked bars | a ${c.linePoints.toLocaleString('en-US')}-point line |`,
+  );
+  log('|---|---:|---:|---:|');
+  for (const r of c.rows)
+    log(
+      `| ${r.library} | ${kb(r.minBytes)} (${kb(r.gzipBytes)}) | ${fmt(r.stackedMs)} ms | ${fmt(r.lineMs)} ms |`,
+    );
+  const [a, b] = c.rows as [(typeof c.rows)[0], (typeof c.rows)[0]];
+  log(
+    `\n${b.library} ÷ ${a.library}: ${fmt(b.gzipBytes / a.gzipBytes, 2)}× the gzipped bundle, ${fmt(b.stackedMs / a.stackedMs, 2)}× the stacked bars' time, ${fmt(b.lineMs / a.lineMs, 2)}× the line's. Medians of ${c.rounds} runs each, the libraries interleaved round by round after 2 warm-up rounds, each in a page of its own; a run is a fresh chart from the call to the end of the first painted frame after it (animation off). The bundle is a minimal page drawing both charts (esbuild, minified; gzip level 9).`,
   );
 }
 

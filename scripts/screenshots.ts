@@ -106,7 +106,19 @@ async function keywords(colorScheme: Scheme): Promise<void> {
   await close();
 }
 
-const PAGES: Record<string, (scheme: Scheme) => Promise<void>> = { inbox, lookbook, keywords };
+async function insights(colorScheme: Scheme): Promise<void> {
+  const { app, close } = await open(colorScheme);
+  const { page } = app;
+  await page.getByTestId('sync-progress').waitFor({ state: 'detached' });
+  await showScreen(page, 'insights', 'ko');
+  await page.getByRole('radio', { name: '최근 7일' }).click();
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  await page.screenshot({ path: `${OUT_DIR}/insights-${colorScheme}.png` });
+  if (app.pageErrors.length > 0) throw app.pageErrors[0];
+  await close();
+}
+
+const PAGES: Record<string, (scheme: Scheme) => Promise<void>> = { inbox, insights, lookbook, keywords };
 
 /** Every screen × window size × language × theme, named `<screen>-<width>x<height>-<lang>-<theme>.png`. */
 async function matrix(only: readonly string[]): Promise<void> {

@@ -8,6 +8,8 @@ import { openEndpoint, planEndpoint } from './endpoint';
 import type { Endpoint, EndpointFlags, EndpointPlan } from './endpoint';
 import { fetchAllNotes, formatNotes, formatOfflineNotes, notesQuery, offlineNotes } from './commands/notes';
 import { formatSyncOutcome, syncFailure, syncRequest } from './commands/sync';
+import { formatStats, statsRequest } from './commands/stats';
+import { insightsReport, insightsTargets } from '../services/insights';
 import { openMirrorForReading, openMirrorForSync } from './mirror';
 import { syncNotes, WAITING_LOOKBACK_DAYS } from '../services/notes-sync';
 import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookbook';
@@ -53,6 +55,8 @@ const OPTIONS = {
   seller: { type: 'string' },
   'page-size': { type: 'string' },
   offline: { type: 'boolean' },
+  // stats
+  'business-days': { type: 'boolean' },
   // lookbook
   page: { type: 'string' },
   size: { type: 'string' },
@@ -93,6 +97,11 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
     services: ['market'],
   },
   sync: { flags: ['format', 'from', 'to', 'seller'], formats: ['table', 'json'], services: ['market'] },
+  stats: {
+    flags: ['format', 'from', 'to', 'seller', 'business-days'],
+    formats: ['table', 'json', 'csv'],
+    services: ['market'],
+  },
   lookbook: { flags: ['format', 'seller', 'page', 'size'], formats: ['table', 'json'], services: ['market'] },
   suggest: {
     flags: ['format', 'hint', 'brand-id', 'book', 'catalog-id'],
@@ -161,12 +170,12 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
   if (!command)
     throw new UsageError(
-      'No command given; use notes, sync, lookbook, suggest, wsdl or team. See desk --help.',
+      'No command given; use notes, sync, stats, lookbook, suggest, wsdl or team. See desk --help.',
     );
   const spec = COMMANDS[command];
   if (!spec)
     throw new UsageError(
-      `Unknown command "${command}"; use notes, sync, lookbook, suggest, wsdl or team. See desk --help.`,
+      `Unknown command "${command}"; use notes, sync, stats, lookbook, suggest, wsdl or team. See desk --help.`,
     );
   // The team database is no marketplace endpoint: desk team takes none of the endpoint flags.
   const allowed = new Set<Flag>([
@@ -185,9 +194,12 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
   if (command === 'team') return runTeam(rest, { team: values.team, format }, io);
 
-  const usesMirror = command === 'sync' || (command === 'notes' && values.offline === true);
+  const usesMirror =
+    command === 'sync' || command === 'stats' || (command === 'notes' && values.offline === true);
   if (values['data-dir'] !== undefined && values.profile === undefined && !usesMirror) {
-    throw new UsageError('--data-dir is only used with --profile ID, desk sync and desk notes --offline.');
+    throw new UsageError(
+      '--data-dir is only used with --profile ID, desk sync, desk stats and desk notes --offline.',
+    );
   }
   const plan = await planEndpoint(endpointFlags(values), spec.services, io.env);
   const nowMs = plan.now?.getTime() ?? (io.now ?? Date.now)();
@@ -195,7 +207,7 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   const dataDir = usesMirror ? (plan.dataDir ?? io.env['SELLER_DESK_USER_DATA']) : undefined;
   if (usesMirror && !dataDir) {
     throw new UsageError(
-      `${command === 'sync' ? 'desk sync' : 'desk notes --offline'} needs --data-dir DIR (the app's data folder) or SELLER_DESK_USER_DATA.`,
+      `${command === 'notes' ? 'desk notes --offline' : `desk ${command}`} needs --data-dir DIR (the app's data folder) or SELLER_DESK_USER_DATA.`,
     );
   }
 
@@ -225,6 +237,21 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
           io.stderr.write(`${errorLine(failure)}\n`);
           return exitCodeFor(failure);
         }
+        return EXIT.ok;
+      } finally {
+        mirror.close();
+      }
+    }
+    case 'stats': {
+      const req = statsRequest(values, nowMs);
+      const mirror = openMirrorForReading(plan, dataDir!);
+      try {
+        const report = insightsReport(mirror.store, req, {
+          nowMs,
+          targets: insightsTargets(plan.insightTargets ? { insightTargets: plan.insightTargets } : undefined),
+          mirror: mirror.file,
+        });
+        io.stdout.write(formatStats(report, format));
         return EXIT.ok;
       } finally {
         mirror.close();

@@ -6,7 +6,7 @@
 // (host/connect.ts over services/connection.ts), so `desk` and the app cannot disagree on the transport, retry,
 // ticket rotation, namespaces or the sandbox.
 import { join } from 'node:path';
-import type { Profile, TicketSet } from '../contract';
+import type { InsightsTargets, Profile, TicketSet } from '../contract';
 import { connectMarket } from '../host/connect';
 import type { ActiveConnection } from '../services/connection';
 import { readSavedSettings, SETTINGS_FILE } from '../storage/settings-store';
@@ -53,6 +53,8 @@ export interface EndpointPlan {
   dataDir?: string;
   /** The longest date range one note query may ask for (the profile's; 0: no limit). */
   noteQueryDays?: number;
+  /** The saved profile's insights targets (desk stats), when it set its own. */
+  insightTargets?: InsightsTargets;
 }
 
 export interface Endpoint {
@@ -144,7 +146,11 @@ export async function planEndpoint(
     dataDir = flags['data-dir'];
   }
   const saved = profile
-    ? { profile: { id: profile.id, name: profile.name }, noteQueryDays: profile.noteQueryDays ?? 0 }
+    ? {
+        profile: { id: profile.id, name: profile.name },
+        noteQueryDays: profile.noteQueryDays ?? 0,
+        ...(profile.insightTargets ? { insightTargets: profile.insightTargets } : {}),
+      }
     : {};
   const folder = dataDir ? { dataDir } : {};
   const timeoutMs =

@@ -20,6 +20,15 @@ Commands
                --from DAY --to DAY       YYYY-MM-DD (Korean days); default: the last 7 days
                --seller ID[,ID...]       default: the profile's (or the sandbox's) seller IDs
                --format table|json
+  stats      the insights figures from the app's notes mirror (see sync), offline: reply speed
+             (answered within 24 h and 48 h, late, time unknown, waiting; median, p90, mean), the
+             weekly trend, notes per day by inquiry type, the top items by notes and by refund +
+             exchange share, arrivals by weekday and hour (Korean time); no ticket needed
+               --from DAY --to DAY       YYYY-MM-DD (Korean days); default: the last 30 days
+               --seller ID               one seller's notes (default: every seller)
+               --business-days           count 24 and 48 hours in business hours (weekends and
+                                         Korean public holidays left out)
+               --format table|json|csv   csv: figure,key,measure,value rows, UTF-8 with BOM
   lookbook   one page of a seller's Soho lookbook
                --seller ID (required) --page N (from 1) --size N (default 20)
                --format table|json
@@ -51,7 +60,7 @@ Endpoint (default: the built-in sandbox, started for the command and stopped aft
   --timeout MS
   --profile ID             a profile saved by the app, read from --data-dir DIR
                            (the app's data folder; default $SELLER_DESK_USER_DATA)
-  --data-dir DIR           with sync and notes --offline, also without --profile: the folder whose
+  --data-dir DIR           with sync, stats and notes --offline, also without --profile: the folder whose
                            notes mirror to use; endpoint flags pick the mirror of a saved profile
                            with the same endpoint, else one of the command line's own
 

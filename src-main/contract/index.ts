@@ -15,6 +15,10 @@ import type { LookbookContract, LookbookProgressEvent } from './lookbook';
 import { LOOKBOOK_CHANNELS } from './lookbook';
 import type { SuggestContract } from './suggest';
 import { SUGGEST_CHANNELS } from './suggest';
+import type { InsightsContract } from './insights';
+import { INSIGHTS_CHANNELS } from './insights';
+import type { FiguresContract } from './figures';
+import { FIGURES_CHANNELS } from './figures';
 
 export * from './envelope';
 export * from './app';
@@ -25,6 +29,8 @@ export * from './network';
 export * from './notes';
 export * from './lookbook';
 export * from './suggest';
+export * from './insights';
+export * from './figures';
 
 /** channel → (request, response). Each domain declares its own part; this is their intersection. */
 export type Contract = AppContract &
@@ -34,7 +40,9 @@ export type Contract = AppContract &
   NetworkContract &
   NotesContract &
   LookbookContract &
-  SuggestContract;
+  SuggestContract &
+  InsightsContract &
+  FiguresContract;
 
 export type Channel = keyof Contract;
 export type Req<K extends Channel> = Contract[K]['req'];
@@ -49,6 +57,8 @@ export const CHANNELS = [
   ...NOTES_CHANNELS,
   ...LOOKBOOK_CHANNELS,
   ...SUGGEST_CHANNELS,
+  ...INSIGHTS_CHANNELS,
+  ...FIGURES_CHANNELS,
 ] as const satisfies readonly Channel[];
 
 /** Push events from main to the renderer. */

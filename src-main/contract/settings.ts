@@ -1,6 +1,7 @@
 // Settings DTOs. The settings file's zod schemas (src-main/storage/settings-schema.ts) `satisfies` these types, so the
 // two can never drift apart.
 import type { NoteQueryType } from '../../src-shared/note-fields';
+import type { InsightsTargets } from './insights';
 
 export const SETTINGS_VERSION = 3;
 
@@ -42,6 +43,8 @@ export interface Profile {
    * {ItemNo}, {SellerID} (values URL-encoded). Empty or absent: the inbox offers no such link.
    */
   answerPageUrl?: string;
+  /** The insights page's target lines and whether its marketplace counts business days (absent: the defaults). */
+  insightTargets?: InsightsTargets;
 }
 
 /**

@@ -9,6 +9,8 @@ import { connectionHandlers, connectionRequestSchemas } from './handlers/connect
 import { notesHandlers, notesRequestSchemas } from './handlers/notes';
 import { lookbookHandlers, lookbookRequestSchemas } from './handlers/lookbook';
 import { suggestHandlers, suggestRequestSchemas } from './handlers/suggest';
+import { insightsHandlers, insightsRequestSchemas } from './handlers/insights';
+import { figuresHandlers, figuresRequestSchemas } from './handlers/figures';
 
 // Each domain contributes its part; the `Handlers` type makes a missing channel a compile error.
 export function createHandlers(given: HostDeps): Handlers {
@@ -34,6 +36,8 @@ export function createHandlers(given: HostDeps): Handlers {
     ...notesHandlers(deps),
     ...lookbookHandlers(deps),
     ...suggestHandlers(deps),
+    ...insightsHandlers(deps),
+    ...figuresHandlers(deps),
   };
 }
 
@@ -46,4 +50,6 @@ export const requestSchemas: RequestSchemas = {
   ...notesRequestSchemas,
   ...lookbookRequestSchemas,
   ...suggestRequestSchemas,
+  ...insightsRequestSchemas,
+  ...figuresRequestSchemas,
 };

@@ -116,6 +116,9 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   const finishedAt = clock();
   const cancelled = signal.aborted;
   record(run, slices, { finishedAt, cancelled, checked: check.done });
+  // Every held waiting note of these sellers was seen waiting by this sync (its days or its check), from its start.
+  if (!cancelled && check.done && run.tally.failedSlices.length === 0)
+    store.recordChecked(sellers, startedAt);
   const { tally } = run;
   return {
     fetched: tally.fetched,

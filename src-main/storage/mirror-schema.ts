@@ -17,7 +17,7 @@ import { marketDayOf } from '../../src-shared/market-day';
 import type { LegacyNotesFiles } from './legacy-notes-files';
 import { inTransaction, userVersion } from './sqlite-file';
 
-export const MIRROR_VERSION = 2;
+export const MIRROR_VERSION = 3;
 
 export interface MigrationContext {
   /** Release 0.1.0's notes files, for the mirror that imports them (the sandbox profile's); else undefined. */
@@ -156,8 +156,25 @@ const coverWaiting: Migration = (db) => {
   `);
 };
 
+/**
+ * Version 3: reply times as the mirror observes them (BuyerNoteList gives none). waiting_seen_at: when the mirror
+ * first held the note as waiting; answer_seen_at: when a sync first saw it answered; answer_after: the last instant
+ * the note is known unanswered (the observation window is answer_after..answer_seen_at; NULL: answered before the
+ * mirror could see it, "time unknown"). Notes held before this version have none: their answers count as unknown.
+ * The insights index covers what the per-period figures read, so they never visit the table.
+ */
+const observeReplies: Migration = (db) => {
+  db.exec(`
+    ALTER TABLE notes ADD COLUMN waiting_seen_at INTEGER;
+    ALTER TABLE notes ADD COLUMN answer_seen_at INTEGER;
+    ALTER TABLE notes ADD COLUMN answer_after INTEGER;
+    CREATE INDEX notes_insights ON notes
+      (at, seller_id, query_type, reply_status, withdrawn_at, answer_seen_at, answer_after, item_no);
+  `);
+};
+
 /** Index n holds the migration from version n to n + 1. */
-export const MIGRATIONS: readonly Migration[] = [createV1, coverWaiting];
+export const MIGRATIONS: readonly Migration[] = [createV1, coverWaiting, observeReplies];
 
 /**
  * Brings the file up to `target` one version at a time. Each step re-reads the version inside its transaction,

@@ -35,6 +35,10 @@ import {
 import type { NotesStore, NotesStoreStatus, SliceWrite, WaitingNote, WriteOutcome } from './notes-store';
 import { inTransaction } from './sqlite-file';
 import { derivedColumns } from './derived-columns';
+import type { InsightsStore } from './insights-store';
+import { MirrorInsights } from './insights-store';
+import type { HeldReply, Sighting } from './reply-observation';
+import { CHECKED_META, NO_OBSERVATION, firstObservation, heldObservation } from './reply-observation';
 
 /** A seller's held waiting notes between two instants: SeqNo (the rowid) and instant, both in the index. */
 export const WAITING_NOTES_SQL = `SELECT seq_no, at FROM notes INDEXED BY notes_waiting
@@ -56,6 +60,8 @@ export interface MirrorIdentity {
 
 const FIELD_COLUMNS = NOTE_FIELDS.map((f) => f.column);
 const ALL_COLUMNS = [...FIELD_COLUMNS, 'at', 'day'];
+/** What the mirror observed of a note's reply (version 3; see reply-observation.ts). */
+const OBSERVED_COLUMNS = ['waiting_seen_at', 'answer_seen_at', 'answer_after'];
 
 // A search is answered in two passes over the rows: a loose GLOB on each raw field (C speed) picks the candidates,
 // then the note's normalized search text, built by the same code as the inbox's (desk_search_text, registered
@@ -115,12 +121,15 @@ function noteFilter(q: {
 
 export class MirrorStore implements NotesStore {
   private readonly upsert: StatementSync;
-  private readonly exists: StatementSync;
+  private readonly held: StatementSync;
+  private readonly observeStmt: StatementSync;
   private readonly withdrawMissing: StatementSync;
   private readonly cover: StatementSync;
   private readonly bump: StatementSync;
   private readonly getMeta: StatementSync;
   private readonly setMetaStmt: StatementSync;
+  /** The insights figures over this mirror (one query per figure). */
+  readonly insights: InsightsStore;
 
   constructor(
     readonly db: DatabaseSync,
@@ -132,8 +141,10 @@ export class MirrorStore implements NotesStore {
     const changed = [...ALL_COLUMNS.filter((c) => c !== 'seq_no')]
       .map((c) => `notes.${c} IS NOT excluded.${c}`)
       .join(' OR ');
+    // A new note also takes its first observation (OBSERVED_COLUMNS); a held one keeps its own (observe()).
+    const inserted = [...ALL_COLUMNS, ...OBSERVED_COLUMNS];
     this.upsert = db.prepare(
-      `INSERT INTO notes (${ALL_COLUMNS.join(', ')}) VALUES (${ALL_COLUMNS.map(() => '?').join(', ')})
+      `INSERT INTO notes (${inserted.join(', ')}) VALUES (${inserted.map(() => '?').join(', ')})
        ON CONFLICT (seq_no) DO UPDATE SET
          ${ALL_COLUMNS.filter((c) => c !== 'seq_no')
            .map((c) => `${c} = excluded.${c}`)
@@ -141,7 +152,10 @@ export class MirrorStore implements NotesStore {
          withdrawn_at = NULL
        WHERE ${changed} OR notes.withdrawn_at IS NOT NULL`,
     );
-    this.exists = db.prepare('SELECT 1 AS one FROM notes WHERE seq_no = ?');
+    this.held = db.prepare('SELECT reply_status, waiting_seen_at FROM notes WHERE seq_no = ?');
+    this.observeStmt = db.prepare(
+      'UPDATE notes SET waiting_seen_at = ?, answer_seen_at = ?, answer_after = ? WHERE seq_no = ?',
+    );
     this.withdrawMissing = db.prepare(
       `UPDATE notes SET withdrawn_at = ?
        WHERE seller_id = ? AND day = ? AND withdrawn_at IS NULL
@@ -151,6 +165,7 @@ export class MirrorStore implements NotesStore {
     this.bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'revision'");
     this.getMeta = db.prepare('SELECT value FROM meta WHERE key = ?');
     this.setMetaStmt = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+    this.insights = new MirrorInsights(db);
   }
 
   close(): void {
@@ -215,27 +230,53 @@ export class MirrorStore implements NotesStore {
 
   // ---- notes ----
 
-  private upsertOne(n: InboxNote, out: WriteOutcome): void {
+  private upsertOne(n: InboxNote, out: WriteOutcome, seen?: Sighting): void {
     const values = n as unknown as Record<string, string | number | undefined>;
-    const isNew = this.exists.get(n.seqNo) === undefined;
+    const before = this.held.get(n.seqNo) as HeldReply | undefined;
+    const first = before === undefined && seen ? firstObservation(n, seen) : NO_OBSERVATION;
     const { changes } = this.upsert.run(
       ...NOTE_FIELDS.map((f) => values[f.key] ?? null),
       n.at,
       marketDayOf(n.at),
+      first.waitingSeenAt,
+      first.answerSeenAt,
+      first.answerAfter,
     );
     if (Number(changes) > 0) out.written++;
-    if (isNew) {
+    if (before === undefined) {
       out.added.push(n.seqNo);
       if (n.replyStatus === 'NoReply') out.addedWaiting.push({ seqNo: n.seqNo, at: n.at });
+    } else if (seen) {
+      const next = heldObservation(before, n, seen);
+      if (next) this.observeStmt.run(next.waitingSeenAt, next.answerSeenAt, next.answerAfter, n.seqNo);
     }
   }
 
+  /** When each seller's last complete status check started (reply-observation.ts), read once per write. */
+  private sighting(nowMs: number | undefined): Sighting | undefined {
+    if (nowMs === undefined) return undefined;
+    const raw = this.meta(CHECKED_META);
+    return { nowMs, checkedAt: raw === undefined ? {} : (JSON.parse(raw) as Record<string, number>) };
+  }
+
+  /**
+   * Records that a sync starting at `startedAt` checked every held waiting note of these sellers (its status check
+   * ran through): each was seen waiting then or later, the start of the window an answer found next fell in.
+   */
+  recordChecked(sellerIds: readonly string[], startedAt: number): void {
+    const raw = this.meta(CHECKED_META);
+    const checked = raw === undefined ? {} : (JSON.parse(raw) as Record<string, number>);
+    for (const id of sellerIds) checked[id] = Math.max(checked[id] ?? 0, startedAt);
+    this.setMeta(CHECKED_META, JSON.stringify(checked));
+  }
+
   /** Upserts notes that are not a whole day (a status check's answers, an import). One transaction. */
-  writeNotes(notes: readonly InboxNote[]): WriteOutcome {
+  writeNotes(notes: readonly InboxNote[], nowMs?: number): WriteOutcome {
     const out: WriteOutcome = { written: 0, added: [], addedWaiting: [], withdrawn: 0 };
     if (notes.length === 0) return out;
     inTransaction(this.db, () => {
-      for (const n of notes) this.upsertOne(n, out);
+      const seen = this.sighting(nowMs);
+      for (const n of notes) this.upsertOne(n, out, seen);
       if (out.written > 0) this.bump.run();
     });
     return out;
@@ -245,7 +286,8 @@ export class MirrorStore implements NotesStore {
   writeSlice(slice: SliceWrite, nowMs: number): WriteOutcome {
     const out: WriteOutcome = { written: 0, added: [], addedWaiting: [], withdrawn: 0 };
     inTransaction(this.db, () => {
-      for (const n of slice.notes) this.upsertOne(n, out);
+      const seen = this.sighting(nowMs);
+      for (const n of slice.notes) this.upsertOne(n, out, seen);
       if (slice.complete) {
         const seqs = JSON.stringify(
           slice.notes.filter((n) => n.sellerId === slice.sellerId).map((n) => n.seqNo),

@@ -21,6 +21,7 @@ import type {
   NotesWaitingOutsideResult,
   NotesWaitingResult,
 } from '../contract';
+import type { InsightsStore } from './insights-store';
 
 /** What makes notes the same marketplace data. */
 export interface Fingerprint {
@@ -96,6 +97,8 @@ export type NotesStoreStatus = Omit<NotesMirrorStatus, 'profile' | 'sample' | 'o
 export interface NotesStore {
   /** Names the mirror: one sync of it at a time is keyed by this. */
   readonly file: string;
+  /** The insights page's figures, one query each (insights-store.ts). */
+  readonly insights: InsightsStore;
 
   // ---- what the inbox reads ----
   /** The period's notes column by column, or `unchanged` when the caller holds this revision of it. */
@@ -124,8 +127,15 @@ export interface NotesStore {
   newestAt(): number | undefined;
   newestNoteAt(sellerId: string, first: NoteDay, last: NoteDay): number | undefined;
   waitingNotes(sellerId: string, startMs: number, endMs: number): WaitingNote[];
+  /** `nowMs` is when the notes were seen: it records when a note was first seen waiting or answered. */
   writeSlice(slice: SliceWrite, nowMs: number): WriteOutcome;
-  writeNotes(notes: readonly InboxNote[]): WriteOutcome;
+  /** Without `nowMs` (an import) nothing is recorded of when the notes were seen. */
+  writeNotes(notes: readonly InboxNote[], nowMs?: number): WriteOutcome;
+  /**
+   * A sync that started at `startedAt` checked the reply status of every held waiting note of these sellers: the
+   * start of the window an answer seen later fell in (storage/reply-observation.ts).
+   */
+  recordChecked(sellerIds: readonly string[], startedAt: number): void;
   /** The outcome of a sync; `asOf` only when it ran through. */
   recordSync(lastSync: NotesLastSync, asOf: number | undefined): void;
 }

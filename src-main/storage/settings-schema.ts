@@ -60,6 +60,13 @@ const profileShape = z.object({
       ...ruleParams('answer-page'),
     })
     .optional(),
+  insightTargets: z
+    .strictObject({
+      within24h: z.number().min(0).max(1),
+      within48h: z.number().min(0).max(1),
+      businessDays: z.boolean(),
+    })
+    .optional(),
 });
 
 /**

@@ -4,6 +4,7 @@ import type { Settings } from '../../src-main/contract';
 import { useConnectionEvents } from '../api/queries';
 import { useAppInfo, useSettingsValue } from '../api/settings';
 import { InboxPage } from '../features/inbox';
+import { InsightsPage } from '../features/insights';
 import { KeywordsPage } from '../features/keywords';
 import { LookbookPage } from '../features/lookbook';
 import { NetworkPage } from '../features/network';
@@ -24,6 +25,7 @@ import { StatusBar } from './StatusBar';
 
 const PAGE_COMPONENTS: Record<Page, ComponentType> = {
   inbox: InboxPage,
+  insights: InsightsPage,
   lookbook: LookbookPage,
   keywords: KeywordsPage,
   network: NetworkPage,

@@ -1,4 +1,4 @@
-import { Inbox, Images, Network, Settings, Tags } from 'lucide-react';
+import { ChartColumn, Inbox, Images, Network, Settings, Tags } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { formatNumber } from '../format/numbers';
 import { useI18n } from '../i18n';
@@ -10,6 +10,7 @@ import { isMac } from './shortcuts';
 
 const ICONS: Record<Page, LucideIcon> = {
   inbox: Inbox,
+  insights: ChartColumn,
   lookbook: Images,
   keywords: Tags,
   network: Network,

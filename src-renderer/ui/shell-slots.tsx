@@ -4,8 +4,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-export type Page = 'inbox' | 'lookbook' | 'keywords' | 'network' | 'settings';
-export const PAGES: readonly Page[] = ['inbox', 'lookbook', 'keywords', 'network', 'settings'];
+export type Page = 'inbox' | 'insights' | 'lookbook' | 'keywords' | 'network' | 'settings';
+export const PAGES: readonly Page[] = ['inbox', 'insights', 'lookbook', 'keywords', 'network', 'settings'];
 
 export interface NavCount {
   value: number;

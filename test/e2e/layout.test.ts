@@ -10,10 +10,18 @@ import type { Screen, UiLang } from './page-states';
 
 afterAll(closeBrowser);
 
-const SCREENS: readonly Screen[] = ['lookbook', 'keywords', 'network', 'settings', 'shortcuts'];
+const SCREENS: readonly Screen[] = ['insights', 'lookbook', 'keywords', 'network', 'settings', 'shortcuts'];
 
 /** The bars whose boxes must not intersect: the header with its toolbar, the sidebar, the status bar, panel heads. */
-const BARS = ['.topbar', '.sidebar', '.statusbar', '.lb-audit-head', '.panel-head', '.network-detail-head'];
+const BARS = [
+  '.topbar',
+  '.sidebar',
+  '.statusbar',
+  '.lb-audit-head',
+  '.panel-head',
+  '.network-detail-head',
+  '.insights-figure-head',
+];
 
 interface Problem {
   kind: 'overlap' | 'clipped' | 'truncated-without-tooltip';

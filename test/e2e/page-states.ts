@@ -4,9 +4,10 @@
 import type { Page } from 'playwright';
 
 export type UiLang = 'ko' | 'en';
-export type Screen = 'inbox' | 'lookbook' | 'keywords' | 'network' | 'settings' | 'shortcuts';
+export type Screen = 'inbox' | 'insights' | 'lookbook' | 'keywords' | 'network' | 'settings' | 'shortcuts';
 export const SCREENS: readonly Screen[] = [
   'inbox',
+  'insights',
   'lookbook',
   'keywords',
   'network',
@@ -23,6 +24,7 @@ export const WINDOW_SIZES = [
 
 const NAV: Record<Exclude<Screen, 'shortcuts'>, Record<UiLang, string>> = {
   inbox: { ko: '문의함', en: 'Inbox' },
+  insights: { ko: '통계', en: 'Insights' },
   lookbook: { ko: '룩북', en: 'Lookbook' },
   keywords: { ko: '키워드', en: 'Keywords' },
   network: { ko: '네트워크', en: 'Network' },
@@ -57,6 +59,13 @@ export async function showScreen(page: Page, screen: Screen, lang: UiLang): Prom
         await page.locator('.note-row').nth(2).click();
         await page.getByTestId('note-content').waitFor();
       }
+      break;
+    }
+    case 'insights': {
+      await go(page, 'insights', lang);
+      await page.getByTestId('figure-reply-speed').waitFor();
+      await settled(page);
+      await page.locator('.work').evaluate((w) => w.querySelector('.insights')?.scrollTo(0, 0));
       break;
     }
     case 'lookbook': {

@@ -58,7 +58,7 @@ describe('settings and shell in Chromium', () => {
     const status = page.locator('footer.statusbar');
     await expect.poll(() => status.textContent()).toContain('Live');
     await expect.poll(() => status.textContent()).toContain('No tickets');
-    await page.keyboard.press('Control+5');
+    await page.keyboard.press('Control+6');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Settings');
     await expect.poll(() => page.getByTestId('vault-auth-presence').textContent()).toBe('absent');
     await page.getByLabel('Auth ticket').fill('AUTH-SECRET-123');

@@ -128,7 +128,7 @@ async function askWaiting(run: SyncRun, sellerId: string, first: NoteDay, last: 
           // listed. In a day it does not hold (the first sync's look back), the note is held alone: the day
           // still comes whole when a period asks for it.
           const news = toInboxNotes(unheld);
-          if (news.length > 0) tally.added += store.writeNotes(news).added.length;
+          if (news.length > 0) tally.added += store.writeNotes(news, run.clock()).added.length;
         },
       });
     } catch (err) {

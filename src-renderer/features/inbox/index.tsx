@@ -39,6 +39,7 @@ import {
 import { useInboxView } from './use-inbox-view';
 import { useCopyOrderNo, useNoteExport, useNoteMarks } from './use-note-actions';
 import { useNow } from './use-notes';
+import { useScopeIntent } from './use-scope-intent';
 import { useNoteSelection } from './use-selection';
 import './inbox.css';
 
@@ -77,6 +78,7 @@ function usePersistentFilters() {
 export function InboxPage() {
   const { t, lang } = useI18n();
   const { filters, setFilters, view, settingsError } = usePersistentFilters();
+  useScopeIntent(filters !== undefined, setFilters as (u: (f: InboxFilters) => InboxFilters) => void);
   if (settingsError) return <ErrorPanel error={settingsError} />;
   if (!filters || !view) return <ListSkeleton />;
   return (

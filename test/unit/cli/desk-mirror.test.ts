@@ -278,7 +278,7 @@ describe('desk sync and desk notes --offline on the app’s mirror', () => {
     const lookbook = await run(['lookbook', '--seller', 'x', '--data-dir', dataDir]);
     expect(lookbook.code).toBe(2);
     expect(lookbook.stderr).toContain(
-      '--data-dir is only used with --profile ID, desk sync and desk notes --offline',
+      '--data-dir is only used with --profile ID, desk sync, desk stats and desk notes --offline',
     );
   });
 });

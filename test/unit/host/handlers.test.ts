@@ -1,3 +1,4 @@
+import type { InsightsReport } from '../../../src-main/contract';
 import { describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../../src-main/contract';
 import { createHandlers, requestSchemas } from '../../../src-main/host/create-handlers';
@@ -37,11 +38,38 @@ describe('host handlers', () => {
     ['vault.acceptWeakerStorage', { accept: 'yes' }],
     ['shell.openExternal', { url: 42 }],
     ['shell.openExternal', undefined],
+    ['insights.report', { from: '2023-01-01', to: '2026-11-20' }],
+    ['insights.report', { from: '2026-11-20', to: '2026-11-01' }],
+    ['insights.report', { from: '2026-11-01', to: '2026-11-20', sellerId: 'two words' }],
+    ['insights.report', { from: '2026-11-01', to: '2026-11-20', sellerId: '<shop>' }],
+    ['insights.report', { from: '2026-02-30', to: '2026-03-20' }],
+    ['insights.report', { from: '2026-11-01', to: '2026-11-20', limit: 5 }],
   ])('%s refuses %j with INVALID_ARGUMENT', async (channel, req) => {
     const { call } = setup();
     const res = await call(channel, req);
     expect(res.ok).toBe(false);
     if (!res.ok) expect(res.error.code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('answers insights.report over the active mirror for a period of at most 3 × 366 days', async () => {
+    const { call } = setup();
+    const res = await call('insights.report', {
+      from: '2024-11-21',
+      to: '2026-11-20',
+      sellerId: 'gangnam_style',
+    });
+    expect(res).toMatchObject({
+      ok: true,
+      data: {
+        from: '2024-11-21',
+        sellerId: 'gangnam_style',
+        speed: { total: 0 },
+        targets: { within24h: 0.9 },
+      },
+    });
+    const data = (res.ok ? res.data : undefined) as InsightsReport | undefined;
+    expect(data?.days).toHaveLength(730);
+    expect(data?.arrivals.flat()).toHaveLength(7 * 24);
   });
 
   it('answers settings.get, applies settings.update and returns the new settings', async () => {

@@ -121,6 +121,8 @@ function memoryStore(file: string, status: NotesStoreStatus, fail?: () => never)
     writeSlice: no,
     writeNotes: no,
     recordSync: no,
+    recordChecked: no,
+    insights: { replySpeed: no, weeks: no, days: no, topItems: no, arrivals: no },
   };
 }
 

@@ -69,6 +69,44 @@ describe('forward migrations', () => {
     db.close();
   });
 
+  it('keeps a version-2 file’s notes: its answers count as time unknown, its waiting notes are observed from the next check', () => {
+    const db = openDatabase(join(tmp(), 'v2.sqlite'), { maxVersion: MIRROR_VERSION });
+    migrate(db, { nowMs: NOW }, MIGRATIONS, 2);
+    const columns = [
+      'seq_no',
+      'buyer_id',
+      'seller_id',
+      'item_no',
+      'item_name',
+      'ins_date',
+      'title',
+      'content',
+    ];
+    const insert = db.prepare(
+      `INSERT INTO notes (${columns.join(', ')}, reply_status, query_type, at, day)
+       VALUES (?, 'b', 's', 'i', 'n', 'd', 't', 'c', ?, 'Item', ?, '2026-11-23')`,
+    );
+    const at = NOW - 30 * 3_600_000;
+    insert.run(1, 'ReplyComplete', at);
+    insert.run(2, 'NoReply', at);
+    migrate(db, { nowMs: NOW });
+    const store = new MirrorStore(db, 'v2.sqlite');
+    const q = { startMs: at - 1, endMs: NOW, nowMs: NOW, businessDays: false };
+    expect(store.insights.replySpeed(q)).toMatchObject({ total: 2, answeredUnknown: 1, waitingPast24h: 1 });
+    // A sync that started an hour ago checked seller s; this one sees note 2 answered.
+    store.recordChecked(['s'], NOW - 3_600_000);
+    const [two] = store.notesBySeq([2]);
+    store.writeNotes([{ ...two!, replyStatus: 'ReplyComplete' }], NOW);
+    expect(store.insights.replySpeed(q)).toMatchObject({
+      answeredUnknown: 1,
+      known: 1,
+      answeredLate: 1,
+      medianMs: NOW - at,
+      medianWindowMs: 3_600_000,
+    });
+    db.close();
+  });
+
   it('leaves a file at its old version when a migration fails, and can run it again', () => {
     const db = openDatabase(join(tmp(), 'm.sqlite'), { maxVersion: MIRROR_VERSION });
     const failing = [

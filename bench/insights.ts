@@ -1,0 +1,118 @@
+// The insights queries over a large mirror (target ≤ 200 ms each), side by side with the inbox's own period query
+// over the same 90 days. Run by bench/mirror.ts on the mirror its sync filled (1,000,000 notes); run alone on a
+// smaller one it syncs itself:  node --import tsx bench/insights.ts [notes]   (default 20,000).
+//
+// A mirror synced once at a fixed clock has seen every answer at its first sync ("time unknown"), so the known
+// reply times the median and p90 sort would be missing: before timing, the answered notes of the mirror get an
+// observation as a living mirror would have them (seen answered 5 minutes to 5 days after receipt, the window
+// starting 5 minutes earlier; one in ten left unknown). The bench's data, not the app's.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NOTE_HISTORY_DAYS } from '../src-main/sandbox/data/notes';
+import { syncNotes } from '../src-main/services/notes-sync';
+import type { InsightsQuery } from '../src-main/storage/insights-store';
+import type { MirrorStore } from '../src-main/storage/mirror-store';
+import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../src-shared/market-day';
+import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
+import { sideBySide, median } from './stats';
+
+export interface InsightsQueryTiming {
+  query: string;
+  /** Median ms of the timed rounds. */
+  ms: number;
+}
+
+export interface InsightsBench {
+  notes: number;
+  periodDays: number;
+  /** Notes in the period. */
+  periodNotes: number;
+  timings: InsightsQueryTiming[];
+}
+
+/** Gives the answered notes without an observation one as a living mirror would (see the header). */
+export function observeAnswers(store: MirrorStore): void {
+  store.db.exec(`
+    UPDATE notes SET
+      answer_seen_at = at + 300000 + (seq_no * 7919 % 432000) * 1000,
+      answer_after = at + (seq_no * 7919 % 432000) * 1000
+    WHERE reply_status <> 'NoReply' AND answer_seen_at IS NULL AND seq_no % 10 <> 0;
+  `);
+}
+
+/** Each insights query over the `periodDays` ending `end`, beside the inbox's period query, medians of `rounds`. */
+export async function benchInsightsQueries(
+  store: MirrorStore,
+  end: string,
+  periodDays = 90,
+  rounds = 5,
+): Promise<InsightsBench> {
+  observeAnswers(store);
+  const start = addDays(end, -(periodDays - 1));
+  const q: InsightsQuery = {
+    startMs: dayStartMs(start),
+    endMs: dayEndMs(end),
+    nowMs: TEST_NOW.getTime(),
+    businessDays: false,
+  };
+  const i = store.insights;
+  const times = await sideBySide(
+    {
+      'inbox period (notes.period)': () => store.period(start, end),
+      'reply speed': () => i.replySpeed(q),
+      'reply speed, business hours': () => i.replySpeed({ ...q, businessDays: true }),
+      'weekly trend': () => i.weeks(q),
+      'notes per day by type': () => i.days(q),
+      'top items by notes': () => i.topItems(q, 'notes'),
+      'top items by refund + exchange': () => i.topItems(q, 'refundExchange'),
+      'arrivals by weekday × hour': () => i.arrivals(q),
+    },
+    rounds,
+    1,
+  );
+  const periodNotes = i.replySpeed(q).total;
+  return {
+    notes: store.noteCount(),
+    periodDays,
+    periodNotes,
+    timings: Object.entries(times).map(([query, ms]) => ({ query, ms: median(ms) })),
+  };
+}
+
+/** Alone: a mirror of `notes` synced from an in-process sandbox, then the queries. */
+async function alone(notes: number): Promise<InsightsBench> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-insights-'));
+  const deps = createTestDeps({ dataDir, sandbox: { notes } });
+  try {
+    const active = await deps.connection.active();
+    const owner = {
+      profileId: active.profile.id,
+      profileName: active.profile.name,
+      kind: active.profile.kind,
+      fingerprint: active.fingerprint,
+    };
+    const store = deps.mirrors.open(owner, ['sandbox']) as MirrorStore;
+    const end = marketDayOf(TEST_NOW.getTime());
+    await syncNotes(
+      { start: addDays(end, -NOTE_HISTORY_DAYS), end, mode: 'full' },
+      {
+        client: active.client,
+        store,
+        sellerIds: active.info.sellerIds,
+        pageIndexBase: active.info.pageIndexBase,
+        signal: new AbortController().signal,
+      },
+    );
+    return await benchInsightsQueries(store, end);
+  } finally {
+    await deps.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('bench/insights.ts')) {
+  const notes = Number(process.argv[2] ?? 20_000);
+  const r = await alone(notes);
+  process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+}

@@ -1,0 +1,49 @@
+// "Show these notes": a navigation intent from another page (the insights page's figures) that sets the inbox's
+// period, seller, item, types and status at once, and clears every other narrowing so the list is exactly the
+// notes behind the figure.
+import { useEffect } from 'react';
+import { isSaneMarketDay } from '../../../src-shared/market-day';
+import { INQUIRY_TYPES } from '../../../src-shared/note-fields';
+import { useNavIntent } from '../../ui/shell-slots';
+import type { NavIntent } from '../../ui/shell-slots';
+import type { InboxFilters } from './model/filters';
+
+/** The filters an intent `{ scope: 'notes', start, end, sellerId?, itemNo?, types?, status? }` asks for. */
+function filtersForScope(f: InboxFilters, data: NavIntent['data']): InboxFilters {
+  const text = (k: string) => (typeof data[k] === 'string' ? (data[k] as string).slice(0, 200) : '');
+  const start = text('start');
+  const end = text('end');
+  const period =
+    isSaneMarketDay(start) && isSaneMarketDay(end) && start <= end
+      ? { preset: 'custom' as const, start, end }
+      : { preset: f.preset, start: f.start, end: f.end };
+  const types = text('types').split(',');
+  const status = text('status');
+  return {
+    ...f,
+    ...period,
+    sellerId: text('sellerId'),
+    itemNo: text('itemNo'),
+    orderNo: '',
+    buyerId: '',
+    search: '',
+    waiting: '',
+    types: INQUIRY_TYPES.filter((t) => types.includes(t)),
+    status: status === 'NoReply' || status === 'ReplyComplete' ? status : 'All',
+  };
+}
+
+// Module-wide: an intent is applied once, not again when the seller comes back to the inbox later.
+let applied = 0;
+
+export function useScopeIntent(
+  loaded: boolean,
+  setFilters: (update: (f: InboxFilters) => InboxFilters) => void,
+): void {
+  const intent = useNavIntent('inbox');
+  useEffect(() => {
+    if (!loaded || !intent || intent.data['scope'] !== 'notes' || applied === intent.id) return;
+    applied = intent.id;
+    setFilters((f) => filtersForScope(f, intent.data));
+  }, [loaded, intent, setFilters]);
+}
