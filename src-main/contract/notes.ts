@@ -347,6 +347,8 @@ export interface NotesContract {
   'notes.profileMirror': { req: { profileId: string }; res: ProfileMirrorInfo };
   /** The item numbers of a seller's lookbook (cached in main for a while). */
   'notes.lookbookItems': { req: { sellerId: string }; res: { sellerId: string; itemNos: string[] } };
+  /** The seller opened this note's answer page on the marketplace (recorded for reply-time insights). */
+  'notes.answerOpened': { req: { seqNo: number }; res: void };
 }
 
 export const NOTES_CHANNELS = [
@@ -365,6 +367,7 @@ export const NOTES_CHANNELS = [
   'notes.dismissNotice',
   'notes.profileMirror',
   'notes.lookbookItems',
+  'notes.answerOpened',
 ] as const satisfies readonly (keyof NotesContract)[];
 
 export interface NotesProgressEvent {

@@ -160,7 +160,8 @@ const coverWaiting: Migration = (db) => {
  * Version 3: reply times as the mirror observes them (BuyerNoteList gives none). waiting_seen_at: when the mirror
  * first held the note as waiting; answer_seen_at: when a sync first saw it answered; answer_after: the last instant
  * the note is known unanswered (the observation window is answer_after..answer_seen_at; NULL: answered before the
- * mirror could see it, "time unknown"). Notes held before this version have none: their answers count as unknown.
+ * mirror could see it, "time unknown"); answer_opened_at: when the seller last opened the note's answer page on the
+ * marketplace from the app while it waited. Notes held before this version have none: their answers count as unknown.
  * The insights index covers what the per-period figures read, so they never visit the table.
  */
 const observeReplies: Migration = (db) => {
@@ -168,6 +169,7 @@ const observeReplies: Migration = (db) => {
     ALTER TABLE notes ADD COLUMN waiting_seen_at INTEGER;
     ALTER TABLE notes ADD COLUMN answer_seen_at INTEGER;
     ALTER TABLE notes ADD COLUMN answer_after INTEGER;
+    ALTER TABLE notes ADD COLUMN answer_opened_at INTEGER;
     CREATE INDEX notes_insights ON notes
       (at, seller_id, query_type, reply_status, withdrawn_at, answer_seen_at, answer_after, item_no);
   `);

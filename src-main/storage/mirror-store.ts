@@ -259,6 +259,13 @@ export class MirrorStore implements NotesStore {
     return { nowMs, checkedAt: raw === undefined ? {} : (JSON.parse(raw) as Record<string, number>) };
   }
 
+  /** The seller opened the note's answer page: kept while the note waits (an opening after the answer tells nothing). */
+  recordAnswerOpened(seqNo: number, nowMs: number): void {
+    this.db
+      .prepare(`UPDATE notes SET answer_opened_at = ? WHERE seq_no = ? AND reply_status = 'NoReply'`)
+      .run(nowMs, seqNo);
+  }
+
   /**
    * Records that a sync starting at `startedAt` checked every held waiting note of these sellers (its status check
    * ran through): each was seen waiting then or later, the start of the window an answer found next fell in.

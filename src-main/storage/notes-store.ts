@@ -136,6 +136,8 @@ export interface NotesStore {
    * start of the window an answer seen later fell in (storage/reply-observation.ts).
    */
   recordChecked(sellerIds: readonly string[], startedAt: number): void;
+  /** The seller opened the note's answer page on the marketplace (kept while the note waits: the last opening). */
+  recordAnswerOpened(seqNo: number, nowMs: number): void;
   /** The outcome of a sync; `asOf` only when it ran through. */
   recordSync(lastSync: NotesLastSync, asOf: number | undefined): void;
 }

@@ -74,6 +74,8 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
 
     'notes.profileMirror': async ({ profileId }) => mirror.profileTotals(profileId),
 
+    'notes.answerOpened': ({ seqNo }) => withMirror((m) => m.store.recordAnswerOpened(seqNo, deps.now())),
+
     'notes.lookbookItems': async ({ sellerId }, ctx) => {
       const { client, info } = await deps.connection.active();
       if (!info.sellerIds.includes(sellerId)) {
@@ -155,4 +157,5 @@ export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
   'notes.dismissNotice': z.strictObject({ id: z.number().int() }),
   'notes.profileMirror': z.strictObject({ profileId: profileIdSchema }),
   'notes.lookbookItems': z.strictObject({ sellerId }),
+  'notes.answerOpened': z.strictObject({ seqNo: z.number().int() }),
 };

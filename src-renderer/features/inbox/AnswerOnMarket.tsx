@@ -2,6 +2,7 @@
 // validated openExternal. Shown only when the profile has a valid answer-page template. When the template names the
 // order number and the note has none (asked before ordering), the address goes out with that place empty, and the
 // pane says so beside the button: the page may not find the note, and its number is the way to look it up there.
+// Opening it is recorded in the mirror (notes.answerOpened), beside the reply times the syncs observe.
 import { useMutation } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import type { InboxNote } from '../../../src-main/contract';
@@ -14,7 +15,13 @@ import { ErrorPanel } from '../../ui/ErrorPanel';
 export function AnswerOnMarket({ note }: { note: InboxNote }) {
   const { t } = useI18n();
   const template = useSettingsValue((s) => s.profiles.find((p) => p.id === s.activeProfileId)?.answerPageUrl);
-  const open = useMutation({ mutationFn: (url: string) => call('shell.openExternal', { url }) });
+  const open = useMutation({
+    mutationFn: async (url: string) => {
+      await call('shell.openExternal', { url });
+      // For the reply-time insights: when the seller went to answer. Best effort: the page opened either way.
+      void call('notes.answerOpened', { seqNo: note.seqNo }).catch(() => undefined);
+    },
+  });
   const values = {
     SeqNo: String(note.seqNo),
     OrderNo: note.orderNo ?? '',

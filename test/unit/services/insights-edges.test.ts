@@ -179,10 +179,21 @@ describe('reply time observed by the syncs', () => {
     const waiting = desk.speed(n);
     // The note may have been answered by itself (the sandbox answers on its own); this case needs it waiting.
     if (waiting.known === 1) throw new Error('pick another note: this one was answered within 2 hours');
+    // The seller opens the answer page from the app: recorded while the note waits, not once it is answered.
+    const opened = () =>
+      (
+        desk.store.db.prepare('SELECT answer_opened_at AS t FROM notes WHERE seq_no = ?').get(n.SeqNo!) as {
+          t: number | null;
+        }
+      ).t;
+    desk.store.recordAnswerOpened(n.SeqNo!, receipt(n) + 2 * HOUR + SECOND);
+    expect(opened()).toBe(receipt(n) + 2 * HOUR + SECOND);
     desk.moveTo(receipt(n) + 3 * HOUR);
     await desk.answer(n);
     desk.moveTo(receipt(n) + 5 * HOUR);
     await desk.sync(n);
+    desk.store.recordAnswerOpened(n.SeqNo!, receipt(n) + 6 * HOUR);
+    expect(opened()).toBe(receipt(n) + 2 * HOUR + SECOND);
     expect(desk.speed(n)).toMatchObject({
       known: 1,
       within24h: 1,

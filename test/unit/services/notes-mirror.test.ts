@@ -122,6 +122,7 @@ function memoryStore(file: string, status: NotesStoreStatus, fail?: () => never)
     writeNotes: no,
     recordSync: no,
     recordChecked: no,
+    recordAnswerOpened: no,
     insights: { replySpeed: no, weeks: no, days: no, topItems: no, arrivals: no },
   };
 }
