@@ -72,6 +72,8 @@ export const settingsKo = {
   'vault.absent': '없음',
   'vault.keepPlaceholder': '비워 두면 그대로 유지',
   'vault.lastRotated': '마지막 갱신',
+  'vault.keyReplaced':
+    '티켓 저장소의 키 파일이 손상되어 {file}(으)로 옮기고 새 키를 만들었습니다. 전에 저장한 티켓은 새 키로 열 수 없으니 다시 입력하세요.',
   'vault.save': '티켓 저장',
   'vault.clear': '티켓 지우기',
   'vault.weak.title': '약한 저장 방식에 동의하시겠습니까?',
@@ -175,6 +177,8 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'vault.absent': 'absent',
   'vault.keepPlaceholder': 'Leave empty to keep',
   'vault.lastRotated': 'Last rotated',
+  'vault.keyReplaced':
+    'The tickets’ key file was damaged; it was moved to {file} and a new key made. Tickets saved before cannot be opened with the new key: enter them again.',
   'vault.save': 'Save tickets',
   'vault.clear': 'Clear tickets',
   'vault.weak.title': 'Accept weaker storage?',

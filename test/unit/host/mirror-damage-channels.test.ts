@@ -59,9 +59,10 @@ function sql(file: string, statement: string) {
 }
 
 function overwriteRoot(file: string, table: string) {
-  const [{ rootpage }] = sql(file, `SELECT rootpage FROM sqlite_master WHERE name = '${table}'`) as {
+  const [row] = sql(file, `SELECT rootpage FROM sqlite_master WHERE name = '${table}'`) as {
     rootpage: number;
   }[];
+  const rootpage = row!.rootpage;
   const bytes = readFileSync(file);
   bytes.fill(0xa7, (Number(rootpage) - 1) * 4096, Number(rootpage) * 4096);
   writeFileSync(file, bytes);
