@@ -21,6 +21,9 @@ export const settingsKo = {
   'settings.notice.unreadable.title': '설정 파일을 열 수 없어 기본값으로 시작했습니다',
   'settings.notice.unreadable.body':
     '원래 파일은 {file} 이름으로 옮겨 두었습니다. 되살리려면 데이터 폴더에서 그 파일의 권한을 확인하세요.',
+  'settings.notice.repaired.title': '설정 일부를 기본값으로 되돌렸습니다',
+  'settings.notice.repaired.body':
+    '설정 파일의 일부 값({fields})이 허용 범위를 벗어나거나 잘못되어 그 항목만 기본값으로 바꾸고 나머지는 그대로 두었습니다. 원래 파일은 {file}(으)로 보관했습니다.',
   'settings.notice.readonly.title': '데이터 폴더에 저장할 수 없습니다',
   'settings.notice.readonly.body':
     '{dir} 폴더가 읽기 전용이거나 쓰기 권한이 없습니다. 바꾼 설정은 앱을 닫을 때까지만 유지됩니다. 폴더 권한을 고친 뒤 앱을 다시 시작하세요.',
@@ -121,6 +124,9 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'settings.autoRefresh.hint': '0 turns it off',
   'settings.notice.title': 'Settings were reset to defaults',
   'settings.notice.body': 'The settings file could not be read; it was kept as {file}.',
+  'settings.notice.repaired.title': 'Some settings were reset to their defaults',
+  'settings.notice.repaired.body':
+    'Some values in the settings file ({fields}) were over their limits or wrong: only those took their defaults, the rest was kept. The file as it was is kept as {file}.',
   'settings.notice.unreadable.title':
     'The settings file could not be opened, so Seller Desk started on defaults',
   'settings.notice.unreadable.body':
