@@ -27,6 +27,8 @@ import type { MirrorRegistry } from '../../../src-main/storage/mirror-registry';
 import type { MirrorOwner } from '../../../src-main/storage/notes-store';
 import { MIRROR_VERSION } from '../../../src-main/storage/mirror-schema';
 import type { MirrorStore } from '../../../src-main/storage/mirror-store';
+import { SMALL_TABLES } from '../../../src-main/storage/mirror-checks';
+import { openDatabase, UnreadableDatabaseError } from '../../../src-main/storage/sqlite-file';
 
 const NOW = Date.parse('2026-11-24T10:00:00+09:00');
 const SANDBOX: MirrorOwner = {
@@ -251,6 +253,19 @@ describe('a damaged mirror is moved aside, said, and its marks offered back', ()
     expect(r.carryOver(store, offer!.source, 'discard', KNOWN)).toBe(0);
     expect(r.offers(store, KNOWN)).toEqual([]);
     expect(store.marks().size).toBe(0);
+  });
+});
+
+describe('the checks at open on a file above the whole-file quick_check size', () => {
+  it('still check the small tables, so bytes over the marks table’s page are found at open', () => {
+    const { file } = seededMirror();
+    const { page, pageSize } = rootPage(file, 'marks');
+    overwritePage(file, page, pageSize);
+    // Above the size (0 bytes here) and closed cleanly: only the small tables are checked.
+    const open = (alwaysChecked: readonly string[]) => () =>
+      openDatabase(file, { maxVersion: MIRROR_VERSION, alwaysChecked, quickCheckMaxBytes: 0 }).close();
+    expect(open([])).not.toThrow();
+    expect(open(SMALL_TABLES)).toThrow(UnreadableDatabaseError);
   });
 });
 
