@@ -113,6 +113,11 @@ export interface MirrorRegistryOptions {
   now?: () => number;
   /** The newest mirror version this release reads (MIRROR_VERSION; a test plays a newer release with more). */
   maxVersion?: number;
+  /**
+   * A file the OS refuses throws its InaccessibleDatabaseError (DATA_FILE) instead of a mirror in memory: for the
+   * command line, where a sync into memory would report notes saved that are not.
+   */
+  failWhenInaccessible?: boolean;
 }
 
 /** The SQLite mirrors: the service's NotesMirrors over MirrorStore files, and what only files have. */
@@ -172,7 +177,7 @@ class SqliteMirrors implements MirrorRegistry {
       if (!this.stores.has(file) && !existsSync(join(this.dir, file))) this.adoptOrphan(owner, known, file);
       store = this.openOrReplace(owner, file);
     } catch (err) {
-      if (!(err instanceof InaccessibleDatabaseError)) throw err;
+      if (!(err instanceof InaccessibleDatabaseError) || this.opts.failWhenInaccessible) throw err;
       store = this.inMemory(file, err);
     }
     this.stamp(store, owner);

@@ -352,6 +352,25 @@ describe('a mirror the OS refuses is kept as it is, and the app stays usable in 
     expect(readFileSync(join(dataDir, MIRRORS_DIR), 'utf8')).toBe('not a folder');
   });
 
+  it('is an error naming the path where memory would not do (the command line)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mirror-damage-'));
+    writeFileSync(join(dataDir, MIRRORS_DIR), 'not a folder');
+    const r = createMirrorRegistry({ dataDir, sandbox: SANDBOX, now: () => NOW, failWhenInaccessible: true });
+    registries.push(r);
+    const err = (() => {
+      try {
+        r.open(SHOP, KNOWN);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toMatchObject({
+      deskCode: 'DATA_FILE',
+      reason: 'not-a-folder',
+      path: join(dataDir, MIRRORS_DIR),
+    });
+  });
+
   it.skipIf(asRoot)('mode 000 on the file', () => {
     const notice = refused(({ file }) => {
       chmodSync(file, 0o000);
