@@ -1,5 +1,6 @@
-// The inbox's words for a mirror it cannot use as it is: a file the OS refuses (kept as it is, the inbox working
-// from memory, saying which path and that nothing is saved), and a damaged file whose marks are offered back.
+// The app's words for storage it cannot use as it is: a mirror file the OS refuses (kept as it is, the inbox
+// working from memory, saying which path and that nothing is saved), a damaged mirror whose marks are offered
+// back, and a settings file over its caps repaired field by field.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +14,12 @@ import {
   MIRRORS_DIR,
 } from '../../src-main/storage/mirror-registry';
 import type { MirrorOwner } from '../../src-main/storage/notes-store';
+import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { defaultSettings } from '../../src-main/storage/settings-schema';
+import { SETTINGS_FILE } from '../../src-main/storage/settings-store';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import { cleanupAfterEach } from './cleanup';
-import { closeBrowser } from './harness';
+import { closeBrowser, openApp } from './harness';
 import { LONG, noteCount, openInbox } from './inbox-app';
 
 afterAll(closeBrowser);
@@ -68,5 +72,34 @@ describe('a mirror the app cannot use as it is', () => {
     await offer.getByRole('button', { name: '가져오기' }).click();
     await expect.poll(() => page.getByTestId('offer-imported').textContent()).toContain('3건을 가져왔습니다');
     expect(await offer.count()).toBe(0);
+  });
+});
+
+describe('a settings file over its caps', () => {
+  it('is repaired field by field, and Settings names the fields it reset', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'settings-capped-'));
+    const saved = {
+      ...defaultSettings(),
+      language: 'en',
+      autoRefreshMinutes: 0,
+      inbox: { filters: { search: 'x'.repeat(9 * 1024 * 1024) } },
+    };
+    writeFileSync(join(dataDir, SETTINGS_FILE), JSON.stringify(saved));
+    const deps = createTestDeps({ dataDir });
+    const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: 'ko-KR' });
+    cleanup.push(async () => {
+      await app.close();
+      await deps.close().catch(() => {});
+    });
+    // The language the file chose is kept: the rest of the file was not lost with the one value over its cap.
+    await app.page.getByRole('button', { name: 'Settings' }).click();
+    const notice = app.page
+      .getByRole('alert')
+      .filter({ hasText: 'Some settings were reset to their defaults' });
+    await expect.poll(() => notice.textContent()).toMatch(/\(inbox\).*settings\.repaired-.*\.json/);
+    expect((await deps.settings.get()).settings).toMatchObject({
+      autoRefreshMinutes: 0,
+      inbox: { filters: {} },
+    });
   });
 });
