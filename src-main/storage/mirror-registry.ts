@@ -137,7 +137,7 @@ const MIRROR_FILE = /^(sandbox|live)-[0-9a-f]+\.sqlite$/;
 const FILE_PARTS = ['', '-wal', '-shm'];
 
 /** The mirror used while `file` is a newer release's. */
-export const interimName = (file: string) => file.replace(/\.sqlite$/, '.interim.sqlite');
+const interimName = (file: string) => file.replace(/\.sqlite$/, '.interim.sqlite');
 
 export function mirrorFileName(owner: { profileId: string; kind: string; fingerprint: Fingerprint }): string {
   const hash = createHash('sha256').update(`${owner.profileId}\n${owner.fingerprint.key}`).digest('hex');

@@ -138,7 +138,7 @@ const storedProfileSchema = profileShape.superRefine(profileRules(false)) satisf
  * bytes in use. Bounded so a hostile or broken value cannot grow the settings file without limit: at most
  * MAX_FILTER_KEYS keys of at most 64 characters, MAX_FILTERS_CHARS characters written as JSON.
  */
-export const MAX_FILTERS_CHARS = 16_384;
+const MAX_FILTERS_CHARS = 16_384;
 const MAX_FILTER_KEYS = 64;
 const filtersSchema = z
   .record(z.string().max(64), z.json())

@@ -75,7 +75,7 @@ export function inaccessible(err: unknown, path: string): InaccessibleDatabaseEr
  * Refuses, before SQLite sees it, a file that cannot be a writable database: a folder in its place, a file that
  * may not be read or written, or a folder that may not be written (the -wal and -shm files live beside it).
  */
-export function assertAccessible(file: string): void {
+function assertAccessible(file: string): void {
   const dir = dirname(file);
   try {
     if (!statSync(dir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
@@ -118,7 +118,7 @@ export function isCorruption(err: unknown): boolean {
  * 16 MB (about 35,000 notes) keeps the whole check under about 100 ms at every open; a bigger file has its small
  * tables checked at every open (they hold the seller's marks), the notes table only after an unclean shutdown.
  */
-export const QUICK_CHECK_MAX_BYTES = 16 * 1024 * 1024;
+const QUICK_CHECK_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface OpenOptions {
   /** Highest `user_version` this release understands; a newer file is refused, never written. */

@@ -18,7 +18,7 @@ export interface TicketVault {
   acceptWeakerStorage(accept: boolean): Promise<void>;
 }
 
-export class VaultCorruptError extends Error {
+class VaultCorruptError extends Error {
   readonly deskCode = 'VAULT_CORRUPT';
   constructor(readonly detail: string) {
     super('The stored tickets cannot be read. Clear them or enter them again.');
