@@ -75,7 +75,8 @@ const SANDBOX_OWNER: MirrorOwner = {
 };
 
 function registryFor(dataDir: string): MirrorRegistry {
-  return createMirrorRegistry({ dataDir, sandbox: SANDBOX_OWNER });
+  // A mirror the OS refuses is an error here (DATA_FILE, naming the path), never a sync into memory.
+  return createMirrorRegistry({ dataDir, sandbox: SANDBOX_OWNER, failWhenInaccessible: true });
 }
 
 /** The mirror `desk sync` fills, created when the endpoint has none yet. */

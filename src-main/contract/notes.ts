@@ -89,8 +89,15 @@ export interface NoteLocalMark {
   updatedAt: number;
 }
 
-/** Why a mirror database was replaced by a fresh one (the old file is kept, renamed). */
-export type MirrorResetReason = 'not-a-database' | 'integrity' | 'newer-version';
+/** Why a mirror database was replaced by a fresh one (the old file is kept: renamed, or in place if newer). */
+export type MirrorResetReason = 'not-a-database' | 'integrity' | 'truncated' | 'schema' | 'newer-version';
+
+/**
+ * Why a mirror file (or its folder) cannot be used as it is: the OS refuses to read or write it (permission), it
+ * or its folder or disk is read-only, a folder stands where the file should be (not-a-file), or a file where the
+ * mirrors folder should be (not-a-folder). Nothing is moved; the notes are kept in memory until it is fixed.
+ */
+export type MirrorAccessReason = 'permission' | 'read-only' | 'not-a-file' | 'not-a-folder';
 
 /** Something the inbox tells the seller once about their saved data, until dismissed. */
 export interface NotesMirrorNotice {
@@ -98,15 +105,25 @@ export interface NotesMirrorNotice {
   /**
    * cache-reset / local-reset: release 0.1.0's notes file or marks file could not be read when it was imported;
    * mirror-reset: the mirror database could not be opened (see reason) and a fresh one was started;
-   * legacy-deleted: release 0.1.0's notes files were imported (anything like a ticket redacted) and deleted.
+   * legacy-deleted: release 0.1.0's notes files were imported (anything like a ticket redacted) and deleted;
+   * mirror-newer: the mirror was written by a newer release; it is kept where it is (a release that reads it
+   * takes it back) and an interim mirror is used meanwhile;
+   * mirror-inaccessible: the file or folder at `file` cannot be used (see reason); this session's notes and
+   * marks are kept in memory only, nothing is saved until it is fixed.
    */
-  kind: 'cache-reset' | 'local-reset' | 'mirror-reset' | 'legacy-deleted';
+  kind:
+    | 'cache-reset'
+    | 'local-reset'
+    | 'mirror-reset'
+    | 'legacy-deleted'
+    | 'mirror-newer'
+    | 'mirror-inaccessible';
   /**
    * File name in the data folder (or its mirrors folder) the unreadable data was moved to; for legacy-deleted,
    * the names of the files deleted.
    */
   file: string;
-  reason?: MirrorResetReason;
+  reason?: MirrorResetReason | MirrorAccessReason;
   at: number;
 }
 
@@ -117,9 +134,13 @@ export interface CarryOverOffer {
   /**
    * endpoint-changed: this profile's mirror from before its address, namespaces or SOAP settings changed;
    * profile-removed: the mirror of a removed profile that was kept;
-   * imported: the marks release 0.1.0 kept (its notes cache could mix sandbox and live notes).
+   * imported: the marks release 0.1.0 kept (its notes cache could mix sandbox and live notes);
+   * recovered: what could still be read from this mirror's damaged file, moved aside as `file`;
+   * interim: the marks made in the interim mirror used while this one was written by a newer release.
    */
-  kind: 'endpoint-changed' | 'profile-removed' | 'imported';
+  kind: 'endpoint-changed' | 'profile-removed' | 'imported' | 'recovered' | 'interim';
+  /** For recovered: the damaged file's name in the mirrors folder. */
+  file?: string;
   /** The profile that made them, when known. */
   profileName?: string;
   /** The endpoint they were made against (an API address, or the sandbox). */

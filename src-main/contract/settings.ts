@@ -98,6 +98,8 @@ export interface Settings {
 export type SettingsNotice =
   | { kind: 'settings-reset'; backupFile: string }
   | { kind: 'settings-unreadable'; backupFile: string }
+  /** Some values were refused (over a size cap, or wrong): those fields took their defaults, the rest was kept. */
+  | { kind: 'settings-repaired'; backupFile: string; fields: string[] }
   | { kind: 'data-folder-readonly'; dataDir: string };
 
 export interface SettingsView {

@@ -13,6 +13,11 @@ export interface VaultStatus {
   /** ISO time the encrypted ticket last changed (set by hand or rotated by the marketplace). */
   lastRotatedAt?: string;
   state: VaultState;
+  /**
+   * The vault's key was damaged: it was moved aside under this name and a fresh key made. Tickets saved before
+   * cannot be opened with the new key and must be entered again.
+   */
+  keyReplaced?: string;
 }
 
 export interface VaultContract {

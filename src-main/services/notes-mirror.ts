@@ -6,7 +6,7 @@ import type { NoteLocalMark, InboxNote, NotesMirrorStatus, Profile } from '../co
 import { COMMAND_LINE_OWNER } from '../storage/notes-store';
 import type { Fingerprint, MirrorOwner, NotesMirrors, NotesStore } from '../storage/notes-store';
 import type { SettingsStore } from '../storage/settings-store';
-import { isCorruption } from '../storage/sqlite-file';
+import { inaccessible, isAccessFailure, isCorruption } from '../storage/sqlite-file';
 import type { ActiveConnection, ConnectionManager } from './connection';
 
 /** A mirror chosen: whose it is, and the saved profiles (adoption and carry-over offers are decided by them). */
@@ -100,6 +100,9 @@ export function createNotesMirror(mirrors: NotesMirrors): NotesMirror {
       try {
         return await use(m);
       } catch (err) {
+        // Refused by the OS midway (the file or its folder made read-only meanwhile): a typed DATA_FILE error
+        // naming the mirror, never SQLite's raw text.
+        if (isAccessFailure(err)) throw inaccessible(err, m.store.file);
         if (!isCorruption(err)) throw err;
         return use({ ...m, store: mirrors.recover(m.store, m.owner, m.known) });
       }

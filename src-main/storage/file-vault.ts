@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataFileError, readTextIfExists, setAside } from './atomic-file';
-import { createVault, VaultCorruptError } from './vault';
+import { createVault } from './vault';
 import type { TicketVault, VaultCipher } from './vault';
 
 export const VAULT_KEY_FILE = 'vault.key';
@@ -19,6 +20,9 @@ export function createFileVault(dir: string, now?: () => Date): TicketVault {
   let key: Promise<Buffer> | undefined;
   const keyFile = join(dir, VAULT_KEY_FILE);
 
+  /** The name the damaged key was moved to, when it was replaced in this process (said in the status). */
+  let replacedAs: string | undefined;
+
   async function loadKey(): Promise<Buffer> {
     await mkdir(dir, { recursive: true });
     let existing: string | undefined;
@@ -28,13 +32,14 @@ export function createFileVault(dir: string, now?: () => Date): TicketVault {
       if (!(err instanceof DataFileError)) throw err;
       // A key that cannot be read opens nothing: keep it aside and start a new one; the entries it sealed then
       // read as corrupt, which the seller clears or enters again.
-      await setAside(keyFile, 'unreadable', new Date());
+      replacedAs = await setAside(keyFile, 'unreadable', (now ?? (() => new Date()))());
     }
     if (existing !== undefined) {
       const buf = Buffer.from(existing.trim(), 'base64');
-      if (buf.length !== KEY_BYTES)
-        throw new VaultCorruptError(`${VAULT_KEY_FILE} does not hold a 32-byte key`);
-      return buf;
+      if (buf.length === KEY_BYTES) return buf;
+      // A damaged key: the same path as a damaged file elsewhere. Kept aside (never deleted), a fresh key made,
+      // and the status says the tickets saved before must be entered again (they read as corrupt until then).
+      replacedAs = await setAside(keyFile, 'corrupt', (now ?? (() => new Date()))());
     }
     const fresh = randomBytes(KEY_BYTES);
     // 'wx' so two processes racing to create the key cannot both win and overwrite each other's key.
@@ -79,6 +84,11 @@ export function createFileVault(dir: string, now?: () => Date): TicketVault {
     async assertWritable() {},
     async refusedState() {
       return undefined;
+    },
+    async keyReplaced() {
+      // Loading the key is what finds it damaged: a status asked before any ticket was read loads it too.
+      if (existsSync(keyFile)) await getKey().catch(() => undefined);
+      return replacedAs;
     },
   };
   return createVault(dir, cipher, now);

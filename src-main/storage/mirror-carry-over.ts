@@ -81,3 +81,32 @@ export function carryOverSources(
   }
   return out;
 }
+
+/**
+ * The offers of the files kept beside the mirror `file`: its damaged files moved aside (`<name>.corrupt-*.sqlite`,
+ * what they still yield), and the interim mirror used while it was a newer release's (`<name>.interim.sqlite`).
+ */
+export function keptFileSources(
+  file: string,
+  names: readonly string[],
+  marksOf: (name: string) => Map<number, NoteLocalMark>,
+): CarryOverSource[] {
+  const base = file.replace(/\.sqlite$/, '');
+  const out: CarryOverSource[] = [];
+  for (const name of names) {
+    const kind =
+      name.startsWith(`${base}.corrupt-`) && name.endsWith('.sqlite')
+        ? 'recovered'
+        : name === `${base}.interim.sqlite` && name !== file
+          ? 'interim'
+          : undefined;
+    if (!kind) continue;
+    const marks = marksOf(name);
+    if (marks.size === 0) continue;
+    out.push({
+      offer: { source: `${kind}:${name}`, kind, file: name, ...markCounts(marks) },
+      marks: () => marksOf(name),
+    });
+  }
+  return out;
+}

@@ -12,12 +12,22 @@
 //   - Release 0.1.0's notes files are imported into the sandbox profile's mirror by its first migration, scrubbed
 //     of tickets, then deleted with a notice; their marks, kept in that mirror's meta, are offered to live
 //     profiles (that release's one cache could mix sandbox and live notes).
-//   - A file that cannot be opened is moved aside with a notice in the fresh mirror that replaces it.
+//   - A damaged file (not a database, a failed check, cut short, a table missing) is moved aside with a notice in
+//     the fresh mirror that replaces it, and the marks and memos it still yields are offered back ('recovered').
+//   - A file written by a newer release is kept where it is: an interim mirror (<name>.interim.sqlite) is used
+//     with a notice, and when a release that reads the file opens the folder, it simply opens it again and offers
+//     the interim mirror's marks ('interim').
+//   - A file or folder the OS refuses (permissions, read-only, a folder where the file is, a file where `mirrors`
+//     is) is not damaged and is never moved: the mirror lives in memory for this session (the app stays usable,
+//     a sync fills it) with a notice naming the path and saying nothing is saved until it is fixed. Once fixed,
+//     the next start opens the file as before.
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { CarryOverOffer, NoteLocalMark } from '../contract';
-import { carryOverSources } from './mirror-carry-over';
+import { carryOverSources, keptFileSources } from './mirror-carry-over';
+import { missingMirrorSchema, readMarksTolerant, SMALL_TABLES } from './mirror-checks';
 import type { CarryOverSource } from './mirror-carry-over';
 import {
   deleteLegacyNotesFiles,
@@ -35,7 +45,14 @@ import { MirrorStore } from './mirror-store';
 import type { MirrorIdentity } from './mirror-store';
 import { COMMAND_LINE_OWNER } from './notes-store';
 import type { Fingerprint, MirrorOwner, NotesMirrors, NotesStore } from './notes-store';
-import { inTransaction, moveDatabaseAside, openDatabase, UnreadableDatabaseError } from './sqlite-file';
+import {
+  inaccessible,
+  InaccessibleDatabaseError,
+  inTransaction,
+  moveDatabaseAside,
+  openDatabase,
+  UnreadableDatabaseError,
+} from './sqlite-file';
 
 export const MIRRORS_DIR = 'mirrors';
 
@@ -94,6 +111,13 @@ export interface MirrorRegistryOptions {
   /** The built-in sandbox profile, whose mirror imports release 0.1.0's notes files. */
   sandbox: MirrorOwner;
   now?: () => number;
+  /** The newest mirror version this release reads (MIRROR_VERSION; a test plays a newer release with more). */
+  maxVersion?: number;
+  /**
+   * A file the OS refuses throws its InaccessibleDatabaseError (DATA_FILE) instead of a mirror in memory: for the
+   * command line, where a sync into memory would report notes saved that are not.
+   */
+  failWhenInaccessible?: boolean;
 }
 
 /** The SQLite mirrors: the service's NotesMirrors over MirrorStore files, and what only files have. */
@@ -111,6 +135,9 @@ const LEGACY_MARKS = 'legacy_marks';
 const MIRROR_FILE = /^(sandbox|live)-[0-9a-f]+\.sqlite$/;
 /** A mirror's database and its write-ahead log and shared memory beside it. */
 const FILE_PARTS = ['', '-wal', '-shm'];
+
+/** The mirror used while `file` is a newer release's. */
+const interimName = (file: string) => file.replace(/\.sqlite$/, '.interim.sqlite');
 
 export function mirrorFileName(owner: { profileId: string; kind: string; fingerprint: Fingerprint }): string {
   const hash = createHash('sha256').update(`${owner.profileId}\n${owner.fingerprint.key}`).digest('hex');
@@ -132,6 +159,8 @@ class SqliteMirrors implements MirrorRegistry {
   readonly dir: string;
   private readonly now: () => number;
   private readonly stores = new Map<string, MirrorStore>();
+  /** What each damaged or interim file kept beside a mirror still yields, read once. */
+  private readonly keptMarks = new Map<string, Map<number, NoteLocalMark>>();
   private legacyChecked = false;
 
   constructor(private readonly opts: MirrorRegistryOptions) {
@@ -140,26 +169,71 @@ class SqliteMirrors implements MirrorRegistry {
   }
 
   open(owner: MirrorOwner, known: readonly string[]): MirrorStore {
-    mkdirSync(this.dir, { recursive: true });
-    this.importLegacyOnce(known);
     const file = mirrorFileName(owner);
-    if (!this.stores.has(file) && !existsSync(join(this.dir, file))) this.adoptOrphan(owner, known, file);
     let store: MirrorStore;
     try {
-      store = this.createOrOpen(owner, file);
+      this.ensureDir();
+      this.importLegacyOnce(known);
+      if (!this.stores.has(file) && !existsSync(join(this.dir, file))) this.adoptOrphan(owner, known, file);
+      store = this.openOrReplace(owner, file);
+    } catch (err) {
+      if (!(err instanceof InaccessibleDatabaseError) || this.opts.failWhenInaccessible) throw err;
+      store = this.inMemory(file, err);
+    }
+    this.stamp(store, owner);
+    return store;
+  }
+
+  private ensureDir() {
+    try {
+      mkdirSync(this.dir, { recursive: true });
+    } catch (err) {
+      throw inaccessible(err, this.dir);
+    }
+  }
+
+  /** The owner's file; a damaged one moved aside and replaced, a newer one kept and an interim one used. */
+  private openOrReplace(owner: MirrorOwner, file: string): MirrorStore {
+    try {
+      return this.createOrOpen(owner, file);
     } catch (err) {
       if (!(err instanceof UnreadableDatabaseError)) throw err;
       this.closeFile(file);
+      if (err.reason === 'newer-version') return this.interim(file);
       const moved = moveDatabaseAside(join(this.dir, file), this.now());
-      store = this.createOrOpen(owner, file);
+      const store = this.createOrOpen(owner, file);
       store.addNotice({
         kind: 'mirror-reset',
         file: `${MIRRORS_DIR}/${moved}`,
         reason: err.reason,
         at: this.now(),
       });
+      return store;
     }
-    this.stamp(store, owner);
+  }
+
+  /** The mirror used while `file` is a newer release's: beside it, said once. */
+  private interim(file: string): MirrorStore {
+    const store = this.openFile(interimName(file), { nowMs: this.now() });
+    if (!store.notices().some((n) => n.kind === 'mirror-newer'))
+      store.addNotice({
+        kind: 'mirror-newer',
+        file: `${MIRRORS_DIR}/${file}`,
+        reason: 'newer-version',
+        at: this.now(),
+      });
+    return store;
+  }
+
+  /** This session's mirror when the file cannot be used: in memory, under the file's name, with a notice. */
+  private inMemory(file: string, err: InaccessibleDatabaseError): MirrorStore {
+    const cached = this.stores.get(file);
+    if (cached) return cached;
+    const db = new DatabaseSync(':memory:');
+    migrate(db, { nowMs: this.now() });
+    const store = new MirrorStore(db, file);
+    this.stores.set(file, store);
+    store.addNotice({ kind: 'mirror-inaccessible', file: err.path, reason: err.reason, at: this.now() });
     return store;
   }
 
@@ -233,9 +307,13 @@ class SqliteMirrors implements MirrorRegistry {
   private openFile(file: string, ctx: MigrationContext): MirrorStore {
     const cached = this.stores.get(file);
     if (cached) return cached;
-    const db = openDatabase(join(this.dir, file), { maxVersion: MIRROR_VERSION });
+    const db = openDatabase(join(this.dir, file), {
+      maxVersion: this.opts.maxVersion ?? MIRROR_VERSION,
+      alwaysChecked: SMALL_TABLES,
+      checkSchema: missingMirrorSchema,
+    });
     try {
-      migrate(db, ctx);
+      migrate(db, ctx, undefined, this.opts.maxVersion ?? MIRROR_VERSION);
     } catch (err) {
       db.close();
       throw err;
@@ -259,9 +337,8 @@ class SqliteMirrors implements MirrorRegistry {
 
   /** Every mirror file that opens, with its identity; damaged ones are skipped (they are handled when used). */
   private scan(): ScannedMirror[] {
-    if (!existsSync(this.dir)) return [];
     const out: ScannedMirror[] = [];
-    for (const file of readdirSync(this.dir)) {
+    for (const file of this.files()) {
       if (!MIRROR_FILE.test(file)) continue;
       try {
         const store = this.openFile(file, { nowMs: this.now() });
@@ -272,6 +349,15 @@ class SqliteMirrors implements MirrorRegistry {
       }
     }
     return out;
+  }
+
+  /** The names in the mirrors folder; none when it cannot be read (said by the notice of the mirror in use). */
+  private files(): string[] {
+    try {
+      return readdirSync(this.dir);
+    } catch {
+      return [];
+    }
   }
 
   /** A kept mirror of a removed profile (or one `desk sync` filled) with this fingerprint comes back. */
@@ -365,7 +451,19 @@ class SqliteMirrors implements MirrorRegistry {
     const self = store.identity();
     if (!self) return [];
     const others = this.scan().filter((m) => m.identity.mirrorId !== self.mirrorId);
-    return carryOverSources(self, others, known, () => this.legacyMarks());
+    return [
+      ...keptFileSources(store.file, this.files(), (name) => this.marksKept(name)),
+      ...carryOverSources(self, others, known, () => this.legacyMarks()),
+    ];
+  }
+
+  private marksKept(name: string): Map<number, NoteLocalMark> {
+    let marks = this.keptMarks.get(name);
+    if (!marks) {
+      marks = readMarksTolerant(join(this.dir, name));
+      this.keptMarks.set(name, marks);
+    }
+    return marks;
   }
 
   private legacyMarks(): Map<number, NoteLocalMark> {

@@ -140,7 +140,23 @@ const profileSchema = profileShape.superRefine(profileRules(true)) satisfies z.Z
 /** What a profile read from disk must be (rules added later are checked when it is saved again). */
 const storedProfileSchema = profileShape.superRefine(profileRules(false)) satisfies z.ZodType<Profile>;
 
-const filtersSchema = z.record(z.string(), z.json()) satisfies z.ZodType<JsonObject>;
+/**
+ * The inbox's saved filters: what the renderer keeps between sessions (a search, chips, a period), a few hundred
+ * bytes in use. Bounded so a hostile or broken value cannot grow the settings file without limit: at most
+ * MAX_FILTER_KEYS keys of at most 64 characters, MAX_FILTERS_CHARS characters written as JSON.
+ */
+const MAX_FILTERS_CHARS = 16_384;
+const MAX_FILTER_KEYS = 64;
+const filtersSchema = z
+  .record(z.string().max(64), z.json())
+  .refine((f) => Object.keys(f).length <= MAX_FILTER_KEYS, {
+    message: `at most ${MAX_FILTER_KEYS} saved filters`,
+    ...ruleParams('too-many'),
+  })
+  .refine((f) => JSON.stringify(f).length <= MAX_FILTERS_CHARS, {
+    message: `the saved filters are at most ${MAX_FILTERS_CHARS} characters as JSON`,
+    ...ruleParams('too-long'),
+  }) satisfies z.ZodType<JsonObject>;
 
 function settingsFields(profile: typeof profileSchema) {
   return {
@@ -197,6 +213,41 @@ export const settingsPatchSchema = z
   .partial() satisfies z.ZodType<SettingsPatch>;
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
+
+/**
+ * A settings document read from disk that the schema refuses, repaired field by field instead of wholesale: a
+ * refused profile is dropped (the others stay), any other refused top-level field takes its default, and the
+ * active profile falls back to the first one left. Returns the repaired settings and the fields replaced, or
+ * undefined when it cannot be repaired (not an object, or still refused after the repair).
+ */
+export function repairSettings(doc: unknown): { settings: Settings; fields: string[] } | undefined {
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return undefined;
+  const fixed: Record<string, unknown> = { ...(doc as Record<string, unknown>) };
+  const defaults = defaultSettings() as unknown as Record<string, unknown>;
+  const fields = new Set<string>();
+  for (let round = 0; round < 3; round++) {
+    const parsed = settingsSchema.safeParse(fixed);
+    if (parsed.success) return { settings: parsed.data, fields: [...fields] };
+    const badProfiles = new Set<number>();
+    for (const issue of parsed.error.issues) {
+      const [key, index] = issue.path;
+      if (typeof key !== 'string' || key === 'version') return undefined;
+      fields.add(key);
+      if (key === 'profiles' && typeof index === 'number') badProfiles.add(index);
+      else if (key === 'activeProfileId') fixed[key] = undefined;
+      else fixed[key] = defaults[key];
+    }
+    if (badProfiles.size > 0 && Array.isArray(fixed['profiles'])) {
+      const kept = (fixed['profiles'] as unknown[]).filter((_, i) => !badProfiles.has(i));
+      fixed['profiles'] = kept.length > 0 ? kept : defaults['profiles'];
+    }
+    if (fixed['activeProfileId'] === undefined) {
+      const first = (fixed['profiles'] as { id?: unknown }[] | undefined)?.[0]?.id;
+      fixed['activeProfileId'] = typeof first === 'string' ? first : defaults['activeProfileId'];
+    }
+  }
+  return undefined;
+}
 
 export function defaultSettings(): Settings {
   return {

@@ -6,7 +6,7 @@ import type { Profile, Settings, SettingsNotice, SettingsPatch, SettingsView } f
 import { DataFileError, readTextIfExists, setAside, writeFileAtomic } from './atomic-file';
 import { InvalidValueError } from './field-issues';
 import { starterTemplates, typeV2Starters } from './reply-templates';
-import { defaultSettings, settingsPatchSchema, settingsSchema } from './settings-schema';
+import { defaultSettings, repairSettings, settingsPatchSchema, settingsSchema } from './settings-schema';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -84,8 +84,12 @@ export function readSavedSettings(dir: string, migrations: Migrations = MIGRATIO
     return (err as NodeJS.ErrnoException).code === 'ENOENT' ? { state: 'missing' } : { state: 'unreadable' };
   }
   try {
-    const parsed = settingsSchema.safeParse(migrateSettings(JSON.parse(text), migrations));
-    return parsed.success ? { state: 'read', settings: parsed.data } : { state: 'unreadable' };
+    const migrated = migrateSettings(JSON.parse(text), migrations);
+    const parsed = settingsSchema.safeParse(migrated);
+    if (parsed.success) return { state: 'read', settings: parsed.data };
+    // As the app reads it: the refused fields repaired in memory (the file is the app's to rewrite).
+    const repaired = repairSettings(migrated);
+    return repaired ? { state: 'read', settings: repaired.settings } : { state: 'unreadable' };
   } catch {
     return { state: 'unreadable' };
   }
@@ -127,7 +131,7 @@ export function createSettingsStore(dir: string, opts: SettingsStoreOptions = {}
     try {
       const migrated = migrateSettings(JSON.parse(text), opts.migrations ?? MIGRATIONS);
       const parsed = settingsSchema.safeParse(migrated);
-      if (!parsed.success) throw new SettingsFileInvalid(parsed.error.message);
+      if (!parsed.success) return await repairOrReset(migrated, parsed.error.message);
       current = parsed.data;
       const before = JSON.parse(text) as { version?: unknown };
       if (before.version !== SETTINGS_VERSION) await saveOrNotice(current);
@@ -137,6 +141,25 @@ export function createSettingsStore(dir: string, opts: SettingsStoreOptions = {}
       // Keep the seller's file for support instead of overwriting it, and tell the UI it happened.
       return startFresh(() => setAside(file, 'corrupt', now()), 'settings-reset');
     }
+  }
+
+  /**
+   * A file the schema refuses (a value over its cap, a field a broken write left wrong): the refused fields are
+   * repaired one by one and the rest kept; the file as it was is kept aside and a notice names the fields.
+   */
+  async function repairOrReset(migrated: unknown, why: string): Promise<Settings> {
+    const repaired = repairSettings(migrated);
+    if (!repaired) throw new SettingsFileInvalid(why);
+    current = repaired.settings;
+    try {
+      const backupFile = await setAside(file, 'repaired', now());
+      notice = { kind: 'settings-repaired', backupFile, fields: repaired.fields };
+      await save(current);
+    } catch (err) {
+      if (!isDataFileError(err)) throw err;
+      notice = { kind: 'data-folder-readonly', dataDir: dir };
+    }
+    return current;
   }
 
   /**

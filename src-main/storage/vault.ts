@@ -18,7 +18,7 @@ export interface TicketVault {
   acceptWeakerStorage(accept: boolean): Promise<void>;
 }
 
-export class VaultCorruptError extends Error {
+class VaultCorruptError extends Error {
   readonly deskCode = 'VAULT_CORRUPT';
   constructor(readonly detail: string) {
     super('The stored tickets cannot be read. Clear them or enter them again.');
@@ -51,6 +51,8 @@ export interface VaultCipher {
   assertWritable(accepted: boolean): Promise<void>;
   /** The state to report instead of 'ok'/'empty' when writing would be refused. */
   refusedState(accepted: boolean): Promise<VaultStatus['state'] | undefined>;
+  /** Where a damaged key of its own was moved when a fresh one replaced it (the file vault's), if it was. */
+  keyReplaced?(): Promise<string | undefined>;
 }
 
 export const VAULT_FILE = 'vault.json';
@@ -175,13 +177,15 @@ export function createVault(
       serialize(async () => {
         const none = { auth: false, encrypted: false, member: false };
         const { doc } = await readDoc();
-        if (!doc) return { present: none, state: 'corrupt' };
+        const keyReplacedFirst = await cipher.keyReplaced?.();
+        const replaced = keyReplacedFirst ? { keyReplaced: keyReplacedFirst } : {};
+        if (!doc) return { present: none, state: 'corrupt', ...replaced };
         const refused = await cipher.refusedState(doc.acceptWeakerStorage);
         let tickets: TicketSet;
         try {
           tickets = await openEntry(doc, profileId);
         } catch (err) {
-          if (err instanceof VaultCorruptError) return { present: none, state: 'corrupt' };
+          if (err instanceof VaultCorruptError) return { present: none, state: 'corrupt', ...replaced };
           throw err;
         }
         const present = {
@@ -191,7 +195,7 @@ export function createVault(
         };
         const lastRotatedAt = doc.profiles[profileId]?.lastRotatedAt;
         const state = refused ?? (present.auth || present.encrypted || present.member ? 'ok' : 'empty');
-        return lastRotatedAt ? { present, lastRotatedAt, state } : { present, state };
+        return { present, state, ...(lastRotatedAt ? { lastRotatedAt } : {}), ...replaced };
       }),
     get: (profileId) =>
       serialize(async () => {

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import type {
   CarryOverOffer,
+  MirrorAccessReason,
   NotesMirrorNotice,
   NotesMirrorStatus,
   NotesWaitingOutsideResult,
@@ -25,13 +26,32 @@ function noticeKey(n: NotesMirrorNotice): MessageKey {
   if (n.kind === 'cache-reset') return 'inbox.notice.cacheReset';
   if (n.kind === 'local-reset') return 'inbox.notice.localReset';
   if (n.kind === 'legacy-deleted') return 'inbox.notice.legacyDeleted';
-  return n.reason === 'newer-version' ? 'inbox.notice.mirrorNewer' : 'inbox.notice.mirrorReset';
+  if (n.kind === 'mirror-inaccessible') return 'inbox.notice.mirrorInaccessible';
+  return n.kind === 'mirror-newer' || n.reason === 'newer-version'
+    ? 'inbox.notice.mirrorNewer'
+    : 'inbox.notice.mirrorReset';
+}
+
+/** What is wrong with the path of a mirror the OS refuses, in the seller's words. */
+const ACCESS_TEXT: Record<MirrorAccessReason, MessageKey> = {
+  permission: 'inbox.notice.access.permission',
+  'read-only': 'inbox.notice.access.readOnly',
+  'not-a-file': 'inbox.notice.access.notAFile',
+  'not-a-folder': 'inbox.notice.access.notAFolder',
+};
+
+function noticeText(n: NotesMirrorNotice, t: ReturnType<typeof useI18n>['t']): string {
+  if (n.kind !== 'mirror-inaccessible') return t(noticeKey(n), { file: n.file });
+  const reason = ACCESS_TEXT[n.reason as MirrorAccessReason] ?? ACCESS_TEXT.permission;
+  return t('inbox.notice.mirrorInaccessible', { path: n.file, problem: t(reason) });
 }
 
 const OFFER_TEXT: Record<CarryOverOffer['kind'], MessageKey> = {
   'endpoint-changed': 'inbox.offer.endpointChanged',
   'profile-removed': 'inbox.offer.profileRemoved',
   imported: 'inbox.offer.imported',
+  recovered: 'inbox.offer.recovered',
+  interim: 'inbox.offer.interim',
 };
 
 export function MirrorBanners({ status }: { status: NotesMirrorStatus | undefined }) {
@@ -59,7 +79,7 @@ export function MirrorBanners({ status }: { status: NotesMirrorStatus | undefine
       )}
       {status.notices.map((n) => (
         <Banner key={n.id} tone="warn" role="alert" data-testid="mirror-notice">
-          <span>{t(noticeKey(n), { file: n.file })}</span>
+          <span>{noticeText(n, t)}</span>
           <button
             type="button"
             className="btn btn-small"
@@ -76,6 +96,7 @@ export function MirrorBanners({ status }: { status: NotesMirrorStatus | undefine
             {t(OFFER_TEXT[o.kind], {
               name: o.profileName ?? '',
               endpoint: o.endpoint ?? '',
+              file: o.file ?? '',
               handled: o.handled,
               memos: o.memos,
             })}

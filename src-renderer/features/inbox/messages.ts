@@ -99,9 +99,15 @@ export const inboxKo = {
   'inbox.notice.legacyDeleted':
     '이전 버전(0.1.0)의 문의 파일({file})을 보관함으로 가져온 뒤 삭제했습니다. 티켓으로 보이는 내용은 가렸습니다.',
   'inbox.notice.mirrorReset':
-    '문의 보관함 파일이 손상되어 {file}(으)로 옮기고 새 보관함을 시작했습니다. 문의는 마켓에서 다시 받습니다. 이전 처리 표시·메모는 옮긴 파일에 남아 있습니다.',
+    '문의 보관함 파일이 손상되어 {file}(으)로 옮기고 새 보관함을 시작했습니다. 문의는 마켓에서 다시 받습니다. 옮긴 파일에서 읽을 수 있는 처리 표시·메모는 아래에서 가져올 수 있습니다.',
   'inbox.notice.mirrorNewer':
-    '문의 보관함이 더 새로운 버전의 Seller Desk로 저장되어 이 버전으로는 열 수 없습니다. 파일은 {file}(으)로 그대로 보관하고 새 보관함을 시작했습니다. 앱을 업데이트하면 다시 열 수 있습니다.',
+    '문의 보관함({file})이 더 새로운 버전의 Seller Desk로 저장되어 이 버전으로는 열 수 없습니다. 파일은 그 자리에 그대로 두었고, 그동안은 임시 보관함을 씁니다. 이 파일을 읽는 버전의 Seller Desk가 이 데이터 폴더를 열면 원래 보관함을 다시 쓰고, 임시 보관함에 남긴 처리 표시·메모를 가져올 수 있습니다.',
+  'inbox.notice.mirrorInaccessible':
+    '문의 보관함을 쓸 수 없습니다: {path} — {problem} 파일은 옮기거나 바꾸지 않았습니다. 문제를 고칠 때까지 이번 실행의 문의와 처리 표시·메모는 메모리에만 있고 저장되지 않습니다. 고친 뒤 앱을 다시 시작하세요.',
+  'inbox.notice.access.permission': '읽거나 쓸 권한이 없습니다.',
+  'inbox.notice.access.readOnly': '읽기 전용입니다(파일, 폴더 또는 디스크).',
+  'inbox.notice.access.notAFile': '파일이 있어야 할 자리에 폴더가 있습니다.',
+  'inbox.notice.access.notAFolder': '폴더가 있어야 할 자리에 파일이 있습니다.',
   'inbox.sample':
     '체험용 샘플 문의입니다. 앱에 내장된 샌드박스 마켓의 예시 데이터로, 실제 구매자의 문의가 아닙니다. 내 상점은 설정 → 연결 프로필에서 연결하세요.',
   'inbox.offer.label': '처리 표시·메모 가져오기',
@@ -111,6 +117,10 @@ export const inboxKo = {
     '삭제한 프로필 「{name}」({endpoint})의 처리 표시 {handled, number}건·메모 {memos, number}건이 보관되어 있습니다. 문의번호 기준으로 이 프로필에 가져올까요?',
   'inbox.offer.imported':
     '이전 버전에서 남긴 처리 표시 {handled, number}건·메모 {memos, number}건이 있습니다. 이전 버전은 샌드박스와 실제 상점의 문의를 한 파일에 함께 저장했을 수 있습니다. 문의번호 기준으로 이 프로필에 가져올까요?',
+  'inbox.offer.recovered':
+    '손상되어 옮긴 보관함 파일({file})에서 처리 표시 {handled, number}건·메모 {memos, number}건을 읽어 냈습니다. 문의번호 기준으로 가져올까요?',
+  'inbox.offer.interim':
+    '이전 버전으로 쓰던 임시 보관함에 처리 표시 {handled, number}건·메모 {memos, number}건이 있습니다. 문의번호 기준으로 가져올까요?',
   'inbox.offer.import': '가져오기',
   'inbox.offer.discard': '가져오지 않기',
   'inbox.offer.done_other': '처리 표시·메모 {count, number}건을 가져왔습니다.',
@@ -279,9 +289,15 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
   'inbox.notice.legacyDeleted':
     'The notes files of release 0.1.0 ({file}) were brought into the saved notes and deleted; anything that looked like a ticket was hidden.',
   'inbox.notice.mirrorReset':
-    'The saved notes were damaged; the file was moved to {file} and a fresh one started. Notes are fetched from the marketplace again; earlier handled marks and memos remain in the moved file.',
+    'The saved notes were damaged; the file was moved to {file} and a fresh one started. Notes are fetched from the marketplace again; the handled marks and memos that can still be read from the moved file are offered below.',
   'inbox.notice.mirrorNewer':
-    'The saved notes were written by a newer version of Seller Desk and cannot be opened by this one. The file is kept as {file} and a fresh one started; updating the app opens it again.',
+    'The saved notes ({file}) were written by a newer version of Seller Desk and cannot be opened by this one. The file is left where it is, and an interim one is used meanwhile. When a version of Seller Desk that reads it opens this data folder, it uses the file again and offers the handled marks and memos left in the interim one.',
+  'inbox.notice.mirrorInaccessible':
+    'The saved notes cannot be used: {path} — {problem} The file was not moved or changed. Until this is fixed, this session’s notes, handled marks and memos are kept in memory only and not saved. Restart the app once it is fixed.',
+  'inbox.notice.access.permission': 'it may not be read or written (permissions).',
+  'inbox.notice.access.readOnly': 'it is read-only (the file, its folder or the disk).',
+  'inbox.notice.access.notAFile': 'a folder stands where the file should be.',
+  'inbox.notice.access.notAFolder': 'a file stands where the folder should be.',
   'inbox.sample':
     'These are sample notes from the sandbox marketplace built into the app, not questions from real buyers. Connect your shop in Settings → Connection profiles.',
   'inbox.offer.label': 'Bring handled marks and memos over',
@@ -291,6 +307,10 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
     'The removed profile “{name}” ({endpoint}) left handled marks: {handled, number}, memos: {memos, number}. Bring them into this profile, matched by note number?',
   'inbox.offer.imported':
     'The previous version kept handled marks: {handled, number}, memos: {memos, number}. It may have saved sandbox and shop notes in one file. Bring them into this profile, matched by note number?',
+  'inbox.offer.recovered':
+    'From the damaged file moved aside ({file}), handled marks: {handled, number}, memos: {memos, number} could still be read. Bring them over, matched by note number?',
+  'inbox.offer.interim':
+    'The interim notes used while this file could not be opened hold handled marks: {handled, number}, memos: {memos, number}. Bring them over, matched by note number?',
   'inbox.offer.import': 'Bring over',
   'inbox.offer.discard': 'Leave them',
   'inbox.offer.done_one': '1 handled mark or memo brought over.',

@@ -70,6 +70,11 @@ function LiveVaultSection({ profile }: { profile: Profile }) {
       <h2 id="settings-vault">{t('vault.title', { profile: profileLabel(profile, t) })}</h2>
       <p className="muted">{t('vault.explain')}</p>
       {status.isError && <ErrorPanel compact error={status.error} onRetry={() => void status.refetch()} />}
+      {s?.keyReplaced !== undefined && (
+        <p role="alert" className="notice" data-testid="vault-key-replaced">
+          {t('vault.keyReplaced', { file: s.keyReplaced })}
+        </p>
+      )}
       {s?.state === 'corrupt' && (
         <ErrorPanel compact error={new DeskCallError({ code: 'VAULT_CORRUPT', message: 'corrupt' })} />
       )}

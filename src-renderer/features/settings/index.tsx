@@ -24,6 +24,16 @@ export function SettingsPage() {
               <strong>{t('settings.notice.readonly.title')}</strong>
               <p>{t('settings.notice.readonly.body', { dir: notice.dataDir })}</p>
             </div>
+          ) : notice.kind === 'settings-repaired' ? (
+            <div>
+              <strong>{t('settings.notice.repaired.title')}</strong>
+              <p>
+                {t('settings.notice.repaired.body', {
+                  file: notice.backupFile,
+                  fields: notice.fields.join(', '),
+                })}
+              </p>
+            </div>
           ) : notice.kind === 'settings-unreadable' ? (
             <div>
               <strong>{t('settings.notice.unreadable.title')}</strong>

@@ -21,6 +21,9 @@ export const settingsKo = {
   'settings.notice.unreadable.title': '설정 파일을 열 수 없어 기본값으로 시작했습니다',
   'settings.notice.unreadable.body':
     '원래 파일은 {file} 이름으로 옮겨 두었습니다. 되살리려면 데이터 폴더에서 그 파일의 권한을 확인하세요.',
+  'settings.notice.repaired.title': '설정 일부를 기본값으로 되돌렸습니다',
+  'settings.notice.repaired.body':
+    '설정 파일의 일부 값({fields})이 허용 범위를 벗어나거나 잘못되어 그 항목만 기본값으로 바꾸고 나머지는 그대로 두었습니다. 원래 파일은 {file}(으)로 보관했습니다.',
   'settings.notice.readonly.title': '데이터 폴더에 저장할 수 없습니다',
   'settings.notice.readonly.body':
     '{dir} 폴더가 읽기 전용이거나 쓰기 권한이 없습니다. 바꾼 설정은 앱을 닫을 때까지만 유지됩니다. 폴더 권한을 고친 뒤 앱을 다시 시작하세요.',
@@ -72,6 +75,8 @@ export const settingsKo = {
   'vault.absent': '없음',
   'vault.keepPlaceholder': '비워 두면 그대로 유지',
   'vault.lastRotated': '마지막 갱신',
+  'vault.keyReplaced':
+    '티켓 저장소의 키 파일이 손상되어 {file}(으)로 옮기고 새 키를 만들었습니다. 전에 저장한 티켓은 새 키로 열 수 없으니 다시 입력하세요.',
   'vault.save': '티켓 저장',
   'vault.clear': '티켓 지우기',
   'vault.weak.title': '약한 저장 방식에 동의하시겠습니까?',
@@ -119,6 +124,9 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'settings.autoRefresh.hint': '0 turns it off',
   'settings.notice.title': 'Settings were reset to defaults',
   'settings.notice.body': 'The settings file could not be read; it was kept as {file}.',
+  'settings.notice.repaired.title': 'Some settings were reset to their defaults',
+  'settings.notice.repaired.body':
+    'Some values in the settings file ({fields}) were over their limits or wrong: only those took their defaults, the rest was kept. The file as it was is kept as {file}.',
   'settings.notice.unreadable.title':
     'The settings file could not be opened, so Seller Desk started on defaults',
   'settings.notice.unreadable.body':
@@ -175,6 +183,8 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'vault.absent': 'absent',
   'vault.keepPlaceholder': 'Leave empty to keep',
   'vault.lastRotated': 'Last rotated',
+  'vault.keyReplaced':
+    'The tickets’ key file was damaged; it was moved to {file} and a new key made. Tickets saved before cannot be opened with the new key: enter them again.',
   'vault.save': 'Save tickets',
   'vault.clear': 'Clear tickets',
   'vault.weak.title': 'Accept weaker storage?',

@@ -22,6 +22,7 @@ import type {
 import { defaultSettings } from '../../../src-main/storage/settings-schema';
 import type { SettingsView } from '../../../src-main/contract';
 import { importGraph } from '../../support/import-graph';
+import { toDeskError } from '../../../src-main/host/dispatch';
 
 const sandboxProfile = defaultSettings().profiles[0]!;
 const live = (id: string, apiBaseUrl: string): Profile => ({
@@ -168,6 +169,21 @@ describe('the service over any NotesStore', () => {
     const answer = await service.use({ owner, known: ['shop'] }, (m) => m.store.waiting(10));
     expect(answer).toEqual({ waiting: 0, late: 1 });
     expect(calls).toEqual(['open', 'recover a']);
+  });
+
+  it('turns an OS refusal in the middle of a call into a DATA_FILE error naming the mirror, never SQLite’s text', async () => {
+    const store = memoryStore('live-1.sqlite', { notices: [], notes: 5, sellerIds: [], revision: 1 }, () => {
+      throw Object.assign(new Error('attempt to write a readonly database'), { errcode: 8 });
+    });
+    const { mirrors, calls } = mirrorsOf(store, store);
+    const err = await createNotesMirror(mirrors)
+      .use({ owner, known: [] }, (m) => m.store.waiting(0))
+      .catch((e: unknown) => e);
+    expect(toDeskError(err)).toMatchObject({
+      code: 'DATA_FILE',
+      message: 'The database file live-1.sqlite cannot be used (read-only).',
+    });
+    expect(calls).toEqual(['open']);
   });
 
   it('leaves any other error to the caller, the store kept', async () => {

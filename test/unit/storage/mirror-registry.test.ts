@@ -215,7 +215,7 @@ describe('a damaged or newer mirror file', () => {
     expect(existsSync(file)).toBe(false);
   });
 
-  it('written by a newer release is kept untouched beside the fresh one', () => {
+  it('written by a newer release is kept untouched in its place, an interim one beside it', () => {
     const { r, dataDir } = registry();
     const owner = live('shop');
     const first = r.open(owner, ['shop']);
@@ -227,10 +227,12 @@ describe('a damaged or newer mirror file', () => {
     registries.push(again);
     const store = again.open(owner, ['shop']);
     const [notice] = store.notices();
-    expect(notice).toMatchObject({ kind: 'mirror-reset', reason: 'newer-version' });
-    expect(readFileSync(join(again.dir, notice!.file.replace(`${MIRRORS_DIR}/`, ''))).equals(bytes)).toBe(
-      true,
-    );
+    expect(notice).toMatchObject({
+      kind: 'mirror-newer',
+      reason: 'newer-version',
+      file: `${MIRRORS_DIR}/${mirrorFileName(owner)}`,
+    });
+    expect(readFileSync(join(again.dir, mirrorFileName(owner))).equals(bytes)).toBe(true);
     expect(store.noteCount()).toBe(0);
   });
 

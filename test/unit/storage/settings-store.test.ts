@@ -220,18 +220,61 @@ describe('settings store', () => {
     expect((await store.get()).notice).toBeUndefined();
   });
 
-  it('treats a well-formed but invalid file (and one from a newer version) as corrupt', async () => {
-    for (const content of [
-      { ...defaultSettings(), replySlaHours: 'soon' },
-      { ...defaultSettings(), version: 99 },
-      [1, 2, 3],
-    ]) {
+  it('treats a file from a newer version, or not an object, as corrupt', async () => {
+    for (const content of [{ ...defaultSettings(), version: 99 }, [1, 2, 3]]) {
       const dir = tempDir();
       writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify(content));
       const view = await createSettingsStore(dir).get();
       expect(view.notice?.kind).toBe('settings-reset');
       expect(view.settings).toEqual(defaultSettings());
     }
+  });
+
+  it('caps every value: 9 MB of inbox filters is refused with a clear error, and the file keeps what it had', async () => {
+    const dir = tempDir();
+    const store = createSettingsStore(dir);
+    await store.update({ inbox: { filters: { search: '배송' } } });
+    const huge = { search: 'x'.repeat(9 * 1024 * 1024) };
+    const err = await store.update({ inbox: { filters: huge } }).catch((e: unknown) => e);
+    expect(toDeskError(err)).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      issues: [{ path: ['inbox', 'filters'], rule: 'too-long' }],
+    });
+    const many = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, i]));
+    const tooMany = await store.update({ inbox: { filters: many } }).catch((e: unknown) => e);
+    expect(toDeskError(tooMany)).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect((await createSettingsStore(dir).get()).settings.inbox.filters).toEqual({ search: '배송' });
+  });
+
+  it('repairs a file over the caps field by field: the refused fields take their defaults, the rest is kept', async () => {
+    const dir = tempDir();
+    const broken = { ...live, id: 'broken', timeoutMs: 'slow' };
+    const saved = {
+      ...defaultSettings(),
+      language: 'en',
+      replySlaHours: 'soon',
+      activeProfileId: 'broken',
+      profiles: [...defaultSettings().profiles, live, broken],
+      inbox: { filters: { search: 'x'.repeat(9 * 1024 * 1024) } },
+    };
+    const text = JSON.stringify(saved);
+    writeFileSync(join(dir, SETTINGS_FILE), text);
+    const view = await createSettingsStore(dir, { now: fixedNow }).get();
+    const backupFile = 'settings.repaired-2025-03-04T05-06-07-089Z.json';
+    expect(view.notice).toEqual({
+      kind: 'settings-repaired',
+      backupFile,
+      fields: expect.arrayContaining(['replySlaHours', 'profiles', 'inbox', 'activeProfileId']),
+    });
+    expect(view.settings).toMatchObject({
+      language: 'en',
+      replySlaHours: defaultSettings().replySlaHours,
+      inbox: { filters: {} },
+      activeProfileId: 'sandbox',
+    });
+    expect(view.settings.profiles.map((p) => p.id)).toEqual(['sandbox', 'live-1']);
+    expect(readFileSync(join(dir, backupFile), 'utf8')).toBe(text);
+    expect((await createSettingsStore(dir).get()).settings.profiles).toHaveLength(2);
   });
 
   it('migrates an older file forward and rewrites it at the current version', async () => {

@@ -150,6 +150,29 @@ describe('file vault key', () => {
     expect(await vault.get('p1')).toEqual({ authTicket: 'B' });
   });
 
+  it.each([
+    ['too short', 'c2hvcnQ='],
+    ['not base64 at all', '\u0000\u00ff garbage'],
+  ])(
+    'a damaged key (%s) is moved aside and replaced, with a notice, never VAULT_CORRUPT forever',
+    async (_n, damaged) => {
+      const dir = tempDir();
+      await createFileVault(dir).set('p1', { authTicket: 'A' });
+      writeFileSync(join(dir, VAULT_KEY_FILE), damaged);
+      const vault = createFileVault(dir, () => new Date('2026-11-24T01:00:00Z'));
+      const status = await vault.status('p1');
+      expect(status).toMatchObject({
+        state: 'corrupt',
+        keyReplaced: expect.stringMatching(/^vault\.corrupt-/),
+      });
+      expect(readFileSync(join(dir, status.keyReplaced!), 'utf8')).toBe(damaged);
+      await vault.set('p1', { authTicket: 'B' });
+      expect(await vault.get('p1')).toEqual({ authTicket: 'B' });
+      expect(await createFileVault(dir).get('p1')).toEqual({ authTicket: 'B' });
+      expect(Buffer.from(readFileSync(join(dir, VAULT_KEY_FILE), 'utf8'), 'base64')).toHaveLength(32);
+    },
+  );
+
   it('an entry cannot be moved to another profile', async () => {
     const dir = tempDir();
     const vault = createFileVault(dir);
