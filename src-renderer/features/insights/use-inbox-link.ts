@@ -1,5 +1,6 @@
 // Opens the inbox at the notes behind a figure: the period (or one day), the seller, an item, types, a status.
 import { useCallback } from 'react';
+import type { NoteReplyStatus } from '../../../src-main/contract';
 import { useShellSlots } from '../../ui/shell-slots';
 
 export interface InboxScope {
@@ -9,7 +10,7 @@ export interface InboxScope {
   itemNo?: string;
   /** Inquiry types, comma-separated (e.g. 'Refund,Exchange'). */
   types?: string;
-  status?: 'NoReply' | 'ReplyComplete';
+  status?: NoteReplyStatus;
 }
 
 /** A navigation intent the inbox reads as "show these notes" (features/inbox/use-scope-intent.ts). */
