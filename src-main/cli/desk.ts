@@ -14,6 +14,7 @@ import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookb
 import { fetchSuggest, formatSuggest, suggestOperation, suggestRequest } from './commands/suggest';
 import { STANDALONE_SANDBOX_URL, writeWsdl } from './commands/wsdl';
 import { runTeam } from './commands/team';
+import { runTeamMark, runTeamNotes } from './commands/team-notes';
 import { USAGE } from './usage';
 import { isEntryPoint } from './entry-point';
 
@@ -65,6 +66,10 @@ const OPTIONS = {
   out: { type: 'string' },
   // team
   team: { type: 'string' },
+  // mark
+  handled: { type: 'boolean' },
+  unhandled: { type: 'boolean' },
+  memo: { type: 'string' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -88,7 +93,7 @@ const COMMON: Flag[] = ['debug', 'help', ...ENDPOINT_FLAGS];
 
 const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: ServiceName[] }> = {
   notes: {
-    flags: ['format', 'from', 'to', 'status', 'item', 'order', 'seller', 'page-size', 'offline'],
+    flags: ['format', 'from', 'to', 'status', 'item', 'order', 'seller', 'page-size', 'offline', 'team'],
     formats: ['table', 'json', 'csv'],
     services: ['market'],
   },
@@ -101,6 +106,11 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
   },
   wsdl: { flags: ['out'], formats: [], services: ['suggest', 'market'] },
   team: { flags: ['team', 'format'], formats: ['table', 'json'], services: [] },
+  mark: {
+    flags: ['team', 'handled', 'unhandled', 'memo', 'format'],
+    formats: ['table', 'json'],
+    services: ['market'],
+  },
 };
 
 /**
@@ -151,6 +161,21 @@ async function withEndpoint<T>(
   }
 }
 
+/** `desk mark` and `desk notes --offline --team URL`: the team database's marks and notes. */
+async function runTeamCommand(
+  command: 'mark' | 'notes',
+  rest: readonly string[],
+  values: Values,
+  format: string,
+  io: DeskIo,
+): Promise<number> {
+  const plan = await planEndpoint(endpointFlags(values), ['market'], io.env);
+  const nowMs = plan.now?.getTime() ?? (io.now ?? Date.now)();
+  if (command === 'mark') return runTeamMark(rest, values, { plan, format, nowMs }, io);
+  if (!values.offline) throw new UsageError('desk notes --team reads the team database: add --offline.');
+  return runTeamNotes(notesQuery(values, nowMs), { plan, format, team: values.team }, io);
+}
+
 async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> {
   refuseTicketFlags(argv);
   const { values, positionals } = parse(argv);
@@ -161,12 +186,12 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
   if (!command)
     throw new UsageError(
-      'No command given; use notes, sync, lookbook, suggest, wsdl or team. See desk --help.',
+      'No command given; use notes, sync, mark, lookbook, suggest, wsdl or team. See desk --help.',
     );
   const spec = COMMANDS[command];
   if (!spec)
     throw new UsageError(
-      `Unknown command "${command}"; use notes, sync, lookbook, suggest, wsdl or team. See desk --help.`,
+      `Unknown command "${command}"; use notes, sync, mark, lookbook, suggest, wsdl or team. See desk --help.`,
     );
   // The team database is no marketplace endpoint: desk team takes none of the endpoint flags.
   const allowed = new Set<Flag>([
@@ -177,7 +202,7 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
     if (value !== undefined && !allowed.has(flag as Flag))
       throw new UsageError(`${command} does not take --${flag}.`);
   }
-  const extra = command === 'suggest' ? rest.slice(1) : command === 'team' ? [] : rest;
+  const extra = command === 'suggest' ? rest.slice(1) : command === 'team' || command === 'mark' ? [] : rest;
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" for ${command}.`);
   const format = values.format ?? 'table';
   if (spec.formats.length > 0 && !spec.formats.includes(format)) {
@@ -185,6 +210,9 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
   if (command === 'team') return runTeam(rest, { team: values.team, format }, io);
 
+  if (command === 'mark' || (command === 'notes' && values.team !== undefined)) {
+    return runTeamCommand(command, rest, values, format, io);
+  }
   const usesMirror = command === 'sync' || (command === 'notes' && values.offline === true);
   if (values['data-dir'] !== undefined && values.profile === undefined && !usesMirror) {
     throw new UsageError('--data-dir is only used with --profile ID, desk sync and desk notes --offline.');

@@ -13,7 +13,7 @@ import type { NotesLastSync } from '../contract';
 import type { TeamCopy, TeamCopyBatch, TeamNote } from '../storage/notes-store';
 import { TEAM_NOTE_COLUMNS } from './notes-sink';
 
-export const LOG_CHANNEL = 'seller_desk_log';
+const LOG_CHANNEL = 'seller_desk_log';
 const BATCH_ENTRIES = 500;
 
 interface Entry {
