@@ -8,7 +8,11 @@ import { openEndpoint, planEndpoint } from './endpoint';
 import type { Endpoint, EndpointFlags, EndpointPlan } from './endpoint';
 import { fetchAllNotes, formatNotes, formatOfflineNotes, notesQuery, offlineNotes } from './commands/notes';
 import { formatSyncOutcome, syncFailure, syncRequest } from './commands/sync';
-import { openMirrorForReading, openMirrorForSync } from './mirror';
+import { openMirrorForReading, openMirrorForSync, teamConnectionKey } from './mirror';
+import { teamTarget } from './commands/team';
+import { runAsTeamCaller } from '../host/team-caller';
+import type { SyncOutcome } from '../services/notes-sync';
+import type { NotesStore } from '../storage/notes-store';
 import { syncNotes, WAITING_LOOKBACK_DAYS } from '../services/notes-sync';
 import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookbook';
 import { fetchSuggest, formatSuggest, suggestOperation, suggestRequest } from './commands/suggest';
@@ -70,6 +74,7 @@ const OPTIONS = {
   handled: { type: 'boolean' },
   unhandled: { type: 'boolean' },
   memo: { type: 'string' },
+  wait: { type: 'boolean' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -97,7 +102,11 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
     formats: ['table', 'json', 'csv'],
     services: ['market'],
   },
-  sync: { flags: ['format', 'from', 'to', 'seller'], formats: ['table', 'json'], services: ['market'] },
+  sync: {
+    flags: ['format', 'from', 'to', 'seller', 'team', 'wait'],
+    formats: ['table', 'json'],
+    services: ['market'],
+  },
   lookbook: { flags: ['format', 'seller', 'page', 'size'], formats: ['table', 'json'], services: ['market'] },
   suggest: {
     flags: ['format', 'hint', 'brand-id', 'book', 'catalog-id'],
@@ -176,6 +185,65 @@ async function runTeamCommand(
   return runTeamNotes(notesQuery(values, nowMs), { plan, format, team: values.team }, io);
 }
 
+/**
+ * `desk sync`: fills the mirror; with --team URL only as the connection's caller (--wait: waits for the lock), also
+ * writing into the team database, or says who holds the lock and exits 0.
+ */
+async function runSync(
+  plan: EndpointPlan,
+  values: Values,
+  ctx: { dataDir: string; nowMs: number; format: string },
+  io: DeskIo,
+): Promise<number> {
+  const req = syncRequest(values, ctx.nowMs);
+  const signal = io.signal ?? new AbortController().signal;
+  const mirror = openMirrorForSync(plan, ctx.dataDir);
+  try {
+    const sync = (store: NotesStore) =>
+      withEndpoint(plan, io, { market: true, memberTicket: true }, (e) => {
+        const sellers = req.sellerIds ?? e.sellerIds;
+        if (sellers.length === 0) {
+          throw new UsageError('desk sync needs --seller ID (or a --profile that lists its seller IDs).');
+        }
+        return syncNotes(req, {
+          client: e.client,
+          store,
+          sellerIds: sellers,
+          pageIndexBase: e.pageBase,
+          statusWindowDays: plan.noteQueryDays || undefined,
+          waitingLookbackDays: WAITING_LOOKBACK_DAYS,
+          signal,
+        });
+      });
+    let outcome: SyncOutcome;
+    if (values.team === undefined) outcome = await sync(mirror.store);
+    else {
+      const target = teamTarget(values.team, io.env);
+      const run = await runAsTeamCaller(target, teamConnectionKey(plan), mirror.store, sync, {
+        wait: values.wait === true,
+        signal,
+      });
+      if (!run.caller) {
+        const who = run.holder ? `${run.holder.login}'s desktop` : 'another desktop';
+        io.stdout.write(
+          `${who} is syncing this connection for the team; nothing was called (--wait waits).\n`,
+        );
+        return EXIT.ok;
+      }
+      outcome = run.result;
+    }
+    io.stdout.write(formatSyncOutcome(outcome, req, mirror.file, ctx.format));
+    const failure = syncFailure(outcome);
+    if (failure) {
+      io.stderr.write(`${errorLine(failure)}\n`);
+      return exitCodeFor(failure);
+    }
+    return EXIT.ok;
+  } finally {
+    mirror.close();
+  }
+}
+
 async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> {
   refuseTicketFlags(argv);
   const { values, positionals } = parse(argv);
@@ -228,36 +296,8 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
 
   switch (command) {
-    case 'sync': {
-      const req = syncRequest(values, nowMs);
-      const mirror = openMirrorForSync(plan, dataDir!);
-      try {
-        const outcome = await withEndpoint(plan, io, { market: true, memberTicket: true }, (e) => {
-          const sellers = req.sellerIds ?? e.sellerIds;
-          if (sellers.length === 0) {
-            throw new UsageError('desk sync needs --seller ID (or a --profile that lists its seller IDs).');
-          }
-          return syncNotes(req, {
-            client: e.client,
-            store: mirror.store,
-            sellerIds: sellers,
-            pageIndexBase: e.pageBase,
-            statusWindowDays: plan.noteQueryDays || undefined,
-            waitingLookbackDays: WAITING_LOOKBACK_DAYS,
-            signal: signal ?? new AbortController().signal,
-          });
-        });
-        io.stdout.write(formatSyncOutcome(outcome, req, mirror.file, format));
-        const failure = syncFailure(outcome);
-        if (failure) {
-          io.stderr.write(`${errorLine(failure)}\n`);
-          return exitCodeFor(failure);
-        }
-        return EXIT.ok;
-      } finally {
-        mirror.close();
-      }
-    }
+    case 'sync':
+      return runSync(plan, values, { dataDir: dataDir!, nowMs, format }, io);
     case 'notes': {
       if (values.offline) {
         const query = notesQuery(values, nowMs);

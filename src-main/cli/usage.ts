@@ -19,6 +19,9 @@ Commands
              reply status of every note it holds; safe while the app is open
                --from DAY --to DAY       YYYY-MM-DD (Korean days); default: the last 7 days
                --seller ID[,ID...]       default: the profile's (or the sandbox's) seller IDs
+               --team URL                sync for the team: only with the connection's caller lock,
+                                         writing into the team database too; without the lock it says
+                                         who holds it and exits 0 (--wait waits for the lock)
                --format table|json
   lookbook   one page of a seller's Soho lookbook
                --seller ID (required) --page N (from 1) --size N (default 20)

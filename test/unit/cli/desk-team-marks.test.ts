@@ -10,7 +10,9 @@ import type { InboxNote } from '../../../src-main/contract';
 import { main } from '../../../src-main/cli/desk';
 import { planEndpoint } from '../../../src-main/cli/endpoint';
 import { teamConnectionKey } from '../../../src-main/cli/mirror';
+import { takeCallerLock } from '../../../src-main/team/caller-lock';
 import { addMember } from '../../../src-main/team/members';
+import { parseTeamUrl } from '../../../src-main/team/team-url';
 import { teamNotesSink } from '../../../src-main/team/notes-sink';
 import { pullTeam } from '../../../src-main/team/pull';
 import { dayStartMs } from '../../../src-shared/market-day';
@@ -147,5 +149,33 @@ describe('desk mark and desk notes --offline --team', () => {
     expect(unknown.err).toContain('SeqNo 99 is not among the team');
     expect((await desk(['mark', '1', '--team', members[0].url])).code).toBe(2);
     expect((await desk(['mark', '1', '--handled'])).err).toMatch(/needs --team URL or SELLER_DESK_TEAM/);
+  });
+
+  it('desk sync --team: the caller fills the team database; with the lock held elsewhere nothing is called, exit 0', async () => {
+    const { admin, connection, members } = await shop();
+    const [ann, ben] = members;
+    const dataDir = mkdtempSync(join(tmpdir(), 'team-sync-'));
+    const args = ['sync', '--now', '2026-11-20T09:00:00+09:00', '--from', '2026-11-18', '--to', DAY];
+    const synced = await desk([...args, '--data-dir', dataDir, '--team', ann.url]);
+    expect(synced.err).toBe('');
+    expect(synced.code).toBe(0);
+    expect(synced.out).toMatch(/^Synced 2026-11-18 to 2026-11-20: 3 of 3 days saved whole/);
+    const [outcome] = await admin<{ synced_by: string; notes: number }[]>`
+      SELECT synced_by, (SELECT count(*)::int FROM seller_desk.notes n
+                         WHERE n.team = 'shop' AND n.connection = ${connection} AND n.seller_id <> 's1') AS notes
+      FROM seller_desk.sync_outcome WHERE team = 'shop' AND connection = ${connection}`;
+    expect(outcome?.synced_by).toBe(ann.login);
+    expect(outcome?.notes).toBeGreaterThan(0);
+
+    const lock = await takeCallerLock(parseTeamUrl(ben.url, {}), connection);
+    try {
+      const busy = await desk([...args, '--data-dir', dataDir, '--team', ann.url]);
+      expect(busy.code).toBe(0);
+      expect(busy.out).toBe(
+        `${ben.login}'s desktop is syncing this connection for the team; nothing was called (--wait waits).\n`,
+      );
+    } finally {
+      await lock?.release();
+    }
   });
 });
