@@ -74,6 +74,8 @@ export const LAYERS = {
     // The team database (PostgreSQL): its schema and migrations, members, the caller lock, its URL.
     paths: ['src-main/team'],
     may: below('contract', SHARED),
+    // The interfaces it implements for the sync and the local copy (storage/notes-store.ts): types only.
+    typesFrom: ['storage'],
     why: 'the team database sits beside storage, under the host and the command line: the contract and src-shared only.',
   },
   sandbox: {

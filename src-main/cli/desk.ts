@@ -10,12 +10,17 @@ import { fetchAllNotes, formatNotes, formatOfflineNotes, notesQuery, offlineNote
 import { formatSyncOutcome, syncFailure, syncRequest } from './commands/sync';
 import { formatStats, statsRequest } from './commands/stats';
 import { insightsReport, insightsTargets } from '../services/insights';
-import { openMirrorForReading, openMirrorForSync } from './mirror';
+import { openMirrorForReading, openMirrorForSync, teamConnectionKey } from './mirror';
+import { teamTarget } from './commands/team';
+import { runAsTeamCaller } from '../host/team-caller';
+import type { SyncOutcome } from '../services/notes-sync';
+import type { NotesStore } from '../storage/notes-store';
 import { syncNotes, WAITING_LOOKBACK_DAYS } from '../services/notes-sync';
 import { fetchLookbook, formatLookbook, lookbookRequest } from './commands/lookbook';
 import { fetchSuggest, formatSuggest, suggestOperation, suggestRequest } from './commands/suggest';
 import { STANDALONE_SANDBOX_URL, writeWsdl } from './commands/wsdl';
 import { runTeam } from './commands/team';
+import { runTeamMark, runTeamNotes } from './commands/team-notes';
 import { USAGE } from './usage';
 import { isEntryPoint } from './entry-point';
 
@@ -69,6 +74,11 @@ const OPTIONS = {
   out: { type: 'string' },
   // team
   team: { type: 'string' },
+  // mark
+  handled: { type: 'boolean' },
+  unhandled: { type: 'boolean' },
+  memo: { type: 'string' },
+  wait: { type: 'boolean' },
 } as const;
 
 type Flag = keyof typeof OPTIONS;
@@ -92,11 +102,15 @@ const COMMON: Flag[] = ['debug', 'help', ...ENDPOINT_FLAGS];
 
 const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: ServiceName[] }> = {
   notes: {
-    flags: ['format', 'from', 'to', 'status', 'item', 'order', 'seller', 'page-size', 'offline'],
+    flags: ['format', 'from', 'to', 'status', 'item', 'order', 'seller', 'page-size', 'offline', 'team'],
     formats: ['table', 'json', 'csv'],
     services: ['market'],
   },
-  sync: { flags: ['format', 'from', 'to', 'seller'], formats: ['table', 'json'], services: ['market'] },
+  sync: {
+    flags: ['format', 'from', 'to', 'seller', 'team', 'wait'],
+    formats: ['table', 'json'],
+    services: ['market'],
+  },
   stats: {
     flags: ['format', 'from', 'to', 'seller', 'business-days'],
     formats: ['table', 'json', 'csv'],
@@ -110,6 +124,11 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
   },
   wsdl: { flags: ['out'], formats: [], services: ['suggest', 'market'] },
   team: { flags: ['team', 'format'], formats: ['table', 'json'], services: [] },
+  mark: {
+    flags: ['team', 'handled', 'unhandled', 'memo', 'format'],
+    formats: ['table', 'json'],
+    services: ['market'],
+  },
 };
 
 /**
@@ -160,6 +179,80 @@ async function withEndpoint<T>(
   }
 }
 
+/** `desk mark` and `desk notes --offline --team URL`: the team database's marks and notes. */
+async function runTeamCommand(
+  command: 'mark' | 'notes',
+  rest: readonly string[],
+  values: Values,
+  format: string,
+  io: DeskIo,
+): Promise<number> {
+  const plan = await planEndpoint(endpointFlags(values), ['market'], io.env);
+  const nowMs = plan.now?.getTime() ?? (io.now ?? Date.now)();
+  if (command === 'mark') return runTeamMark(rest, values, { plan, format, nowMs }, io);
+  if (!values.offline) throw new UsageError('desk notes --team reads the team database: add --offline.');
+  return runTeamNotes(notesQuery(values, nowMs), { plan, format, team: values.team }, io);
+}
+
+/**
+ * `desk sync`: fills the mirror; with --team URL only as the connection's caller (--wait: waits for the lock), also
+ * writing into the team database, or says who holds the lock and exits 0.
+ */
+async function runSync(
+  plan: EndpointPlan,
+  values: Values,
+  ctx: { dataDir: string; nowMs: number; format: string },
+  io: DeskIo,
+): Promise<number> {
+  const req = syncRequest(values, ctx.nowMs);
+  const signal = io.signal ?? new AbortController().signal;
+  const mirror = openMirrorForSync(plan, ctx.dataDir);
+  try {
+    const sync = (store: NotesStore) =>
+      withEndpoint(plan, io, { market: true, memberTicket: true }, (e) => {
+        const sellers = req.sellerIds ?? e.sellerIds;
+        if (sellers.length === 0) {
+          throw new UsageError('desk sync needs --seller ID (or a --profile that lists its seller IDs).');
+        }
+        return syncNotes(req, {
+          client: e.client,
+          store,
+          sellerIds: sellers,
+          pageIndexBase: e.pageBase,
+          statusWindowDays: plan.noteQueryDays || undefined,
+          waitingLookbackDays: WAITING_LOOKBACK_DAYS,
+          signal,
+        });
+      });
+    let outcome: SyncOutcome;
+    if (values.team === undefined) outcome = await sync(mirror.store);
+    else {
+      const target = teamTarget(values.team, io.env);
+      const run = await runAsTeamCaller(target, teamConnectionKey(plan), mirror.store, sync, {
+        wait: values.wait === true,
+        signal,
+      });
+      if (!run.caller) {
+        const who = run.holder ? `${run.holder.login}'s desktop` : 'another desktop';
+        io.stdout.write(
+          `${who} is syncing this connection for the team; nothing was called (--wait waits).\n`,
+        );
+        return EXIT.ok;
+      }
+      outcome = run.result;
+    }
+    io.stdout.write(formatSyncOutcome(outcome, req, mirror.file, ctx.format));
+    const failure = syncFailure(outcome);
+    if (failure) {
+      io.stderr.write(`${errorLine(failure)}\n`);
+      return exitCodeFor(failure);
+    }
+    return EXIT.ok;
+  } finally {
+    mirror.close();
+  }
+}
+
 async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> {
   refuseTicketFlags(argv);
   const { values, positionals } = parse(argv);
@@ -170,12 +263,12 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
   if (!command)
     throw new UsageError(
-      'No command given; use notes, sync, stats, lookbook, suggest, wsdl or team. See desk --help.',
+      'No command given; use notes, sync, stats, mark, lookbook, suggest, wsdl or team. See desk --help.',
     );
   const spec = COMMANDS[command];
   if (!spec)
     throw new UsageError(
-      `Unknown command "${command}"; use notes, sync, stats, lookbook, suggest, wsdl or team. See desk --help.`,
+      `Unknown command "${command}"; use notes, sync, stats, mark, lookbook, suggest, wsdl or team. See desk --help.`,
     );
   // The team database is no marketplace endpoint: desk team takes none of the endpoint flags.
   const allowed = new Set<Flag>([
@@ -186,7 +279,7 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
     if (value !== undefined && !allowed.has(flag as Flag))
       throw new UsageError(`${command} does not take --${flag}.`);
   }
-  const extra = command === 'suggest' ? rest.slice(1) : command === 'team' ? [] : rest;
+  const extra = command === 'suggest' ? rest.slice(1) : command === 'team' || command === 'mark' ? [] : rest;
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" for ${command}.`);
   const format = values.format ?? 'table';
   if (spec.formats.length > 0 && !spec.formats.includes(format)) {
@@ -194,6 +287,9 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
   if (command === 'team') return runTeam(rest, { team: values.team, format }, io);
 
+  if (command === 'mark' || (command === 'notes' && values.team !== undefined)) {
+    return runTeamCommand(command, rest, values, format, io);
+  }
   const usesMirror =
     command === 'sync' || command === 'stats' || (command === 'notes' && values.offline === true);
   if (values['data-dir'] !== undefined && values.profile === undefined && !usesMirror) {
@@ -212,36 +308,8 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
 
   switch (command) {
-    case 'sync': {
-      const req = syncRequest(values, nowMs);
-      const mirror = openMirrorForSync(plan, dataDir!);
-      try {
-        const outcome = await withEndpoint(plan, io, { market: true, memberTicket: true }, (e) => {
-          const sellers = req.sellerIds ?? e.sellerIds;
-          if (sellers.length === 0) {
-            throw new UsageError('desk sync needs --seller ID (or a --profile that lists its seller IDs).');
-          }
-          return syncNotes(req, {
-            client: e.client,
-            store: mirror.store,
-            sellerIds: sellers,
-            pageIndexBase: e.pageBase,
-            statusWindowDays: plan.noteQueryDays || undefined,
-            waitingLookbackDays: WAITING_LOOKBACK_DAYS,
-            signal: signal ?? new AbortController().signal,
-          });
-        });
-        io.stdout.write(formatSyncOutcome(outcome, req, mirror.file, format));
-        const failure = syncFailure(outcome);
-        if (failure) {
-          io.stderr.write(`${errorLine(failure)}\n`);
-          return exitCodeFor(failure);
-        }
-        return EXIT.ok;
-      } finally {
-        mirror.close();
-      }
-    }
+    case 'sync':
+      return runSync(plan, values, { dataDir: dataDir!, nowMs, format }, io);
     case 'stats': {
       const req = statsRequest(values, nowMs);
       const mirror = openMirrorForReading(plan, dataDir!);

@@ -40,6 +40,11 @@ function planFingerprint(plan: EndpointPlan): Fingerprint {
     : liveFingerprint(connectionProfile(plan));
 }
 
+/** The team database's key of an endpoint's connection: its fingerprint, as the mirrors are keyed. */
+export function teamConnectionKey(plan: EndpointPlan): string {
+  return planFingerprint(plan).key;
+}
+
 /**
  * The app's saved profiles, read without repairing anything; none when the folder has unreadable settings, and the
  * app's first ones (the built-in sandbox) when it has none yet, as the app would start on it (a folder of release

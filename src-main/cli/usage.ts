@@ -19,6 +19,9 @@ Commands
              reply status of every note it holds; safe while the app is open
                --from DAY --to DAY       YYYY-MM-DD (Korean days); default: the last 7 days
                --seller ID[,ID...]       default: the profile's (or the sandbox's) seller IDs
+               --team URL                sync for the team: only with the connection's caller lock,
+                                         writing into the team database too; without the lock it says
+                                         who holds it and exits 0 (--wait waits for the lock)
                --format table|json
   stats      the insights figures from the app's notes mirror (see sync), offline: reply speed
              (answered within 24 h and 48 h, late, time unknown, waiting; median, p90, mean), the
@@ -48,6 +51,12 @@ Team database (in progress: a shop's desktops sharing one PostgreSQL; see docs/t
                                          "default"); or SELLER_DESK_TEAM. The password comes from the
                                          URL, PGPASSWORD or .pgpass, and is never printed
                --format table|json
+  mark SEQNO                a note's shared handled mark or memo, in the team database (the author is
+                            your database login)
+               --handled | --unhandled   --memo TEXT ("" clears it)   --team URL   --format table|json
+  notes --offline --team URL   the team's notes with each note's Handled mark, Memo and who changed
+                            it last (ChangedBy); the same filters and formats as notes
+  The endpoint flags name the team's connection (default: the built-in sandbox's).
 
 Endpoint (default: the built-in sandbox, started for the command and stopped after it)
   --seed N --now ISO       the sandbox's data seed and clock (same values, same answers); --now also

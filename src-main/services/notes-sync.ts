@@ -31,7 +31,7 @@
 // rule), tally.ts (progress, failures, what was written), days.ts and status-check.ts (the two phases). Each
 // phase is handed the sync's state (run.ts) explicitly; this file wires them and records the sync.
 import type { NotesProgressEvent, NotesSyncRequest, NotesSyncSummary } from '../contract';
-import type { NotesStore } from '../storage/notes-store';
+import type { NotesStore, SettlingStore } from '../storage/notes-store';
 import { NoteCalls } from './notes-sync/calls';
 import type { NoteListClient } from './notes-sync/calls';
 import { fetchDays } from './notes-sync/days';
@@ -119,6 +119,8 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
   // Every held waiting note of these sellers was seen waiting by this sync (its days or its check), from its start.
   if (!cancelled && check.done && run.tally.failedSlices.length === 0)
     store.recordChecked(sellers, startedAt);
+  // A store that also writes elsewhere (a team's caller writing the team database): done when those are in.
+  if ('settled' in store) await (store as SettlingStore).settled();
   const { tally } = run;
   return {
     fetched: tally.fetched,

@@ -32,7 +32,15 @@ import {
   numberAlternative,
   storeTextPatterns,
 } from '../../src-shared/note-search';
-import type { NotesStore, NotesStoreStatus, SliceWrite, WaitingNote, WriteOutcome } from './notes-store';
+import type {
+  NotesStore,
+  NotesStoreStatus,
+  SliceWrite,
+  TeamCopy,
+  TeamCopyBatch,
+  WaitingNote,
+  WriteOutcome,
+} from './notes-store';
 import { inTransaction } from './sqlite-file';
 import { derivedColumns } from './derived-columns';
 import type { InsightsStore } from './insights-store';
@@ -119,7 +127,7 @@ function noteFilter(q: {
   return f;
 }
 
-export class MirrorStore implements NotesStore {
+export class MirrorStore implements NotesStore, TeamCopy {
   private readonly upsert: StatementSync;
   private readonly held: StatementSync;
   private readonly observeStmt: StatementSync;
@@ -657,6 +665,55 @@ export class MirrorStore implements NotesStore {
     return new Set(
       (this.db.prepare('SELECT source FROM carry_over').all() as { source: string }[]).map((r) => r.source),
     );
+  }
+
+  // ---- a team's copy (team/pull.ts) ----
+
+  /** The team change log's position this copy holds everything up to. */
+  teamPosition(): number {
+    return Number(this.meta('team_position') ?? 0);
+  }
+
+  /**
+   * One batch of a team's changes, with the position it brings the copy to, in one transaction: a crash leaves the
+   * copy at the old position or the new one, never between, so the next pull starts where this one left off.
+   * Rows are taken as the team database holds them (its withdrawn flags, its marks: a cleared one removed here).
+   */
+  applyTeamBatch(batch: TeamCopyBatch): void {
+    inTransaction(this.db, () => {
+      const columns = [...ALL_COLUMNS, 'withdrawn_at'];
+      const put = this.db.prepare(
+        `INSERT INTO notes (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+         ON CONFLICT (seq_no) DO UPDATE SET
+           ${columns
+             .filter((c) => c !== 'seq_no')
+             .map((c) => `${c} = excluded.${c}`)
+             .join(', ')}`,
+      );
+      for (const n of batch.notes) {
+        const values = n as unknown as Record<string, string | number | undefined>;
+        put.run(
+          ...NOTE_FIELDS.map((f) => values[f.key] ?? null),
+          n.at,
+          marketDayOf(n.at),
+          n.withdrawnAt ?? null,
+        );
+      }
+      for (const c of batch.coverage) this.cover.run(c.sellerId, c.day);
+      for (const m of batch.marks) {
+        if (!m.handled && m.memo === '') this.db.prepare('DELETE FROM marks WHERE seq_no = ?').run(m.seqNo);
+        else
+          this.db
+            .prepare('INSERT OR REPLACE INTO marks (seq_no, handled, memo, updated_at) VALUES (?, ?, ?, ?)')
+            .run(m.seqNo, m.handled ? 1 : 0, m.memo, m.updatedAt);
+      }
+      if (batch.sync) {
+        this.setMeta('last_sync', JSON.stringify(batch.sync.lastSync));
+        if (batch.sync.asOf !== undefined) this.setMeta('as_of', String(batch.sync.asOf));
+      }
+      this.setMeta('team_position', String(batch.position));
+      if (batch.notes.length > 0 || batch.marks.length > 0 || batch.coverage.length > 0) this.bump.run();
+    });
   }
 
   // ---- notices ----

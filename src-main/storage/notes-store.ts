@@ -141,3 +141,39 @@ export interface NotesStore {
   /** The outcome of a sync; `asOf` only when it ran through. */
   recordSync(lastSync: NotesLastSync, asOf: number | undefined): void;
 }
+
+/**
+ * Where a team's caller also writes what its sync fetched: the team database (team/notes-sink.ts implements it).
+ * Each call is one transaction there; the calls are made in the order of the local writes.
+ */
+export interface SharedNotesSink {
+  writeSlice(slice: SliceWrite, nowMs: number): Promise<void>;
+  writeNotes(notes: readonly InboxNote[]): Promise<void>;
+  recordSync(lastSync: NotesLastSync, asOf: number | undefined): Promise<void>;
+}
+
+/** A store whose writes are also sent somewhere else (SharedWritesStore): settled() waits for them. */
+export interface SettlingStore extends NotesStore {
+  /** Resolves when every write sent so far is in; rejects with the first that failed (later ones are not sent). */
+  settled(): Promise<void>;
+}
+
+/** A note of a team's copy, as the team database holds it (withdrawn ones flagged). */
+export type TeamNote = InboxNote & { withdrawnAt?: number };
+
+/** What one pull applies to a desktop's copy of the team's mirror, in one transaction with its new position. */
+export interface TeamCopyBatch {
+  /** The change log's position this batch brings the copy to. */
+  position: number;
+  notes: readonly TeamNote[];
+  coverage: readonly { sellerId: string; day: NoteDay }[];
+  marks: readonly { seqNo: number; handled: boolean; memo: string; updatedAt: number }[];
+  sync?: { lastSync: NotesLastSync; asOf: number | undefined };
+}
+
+/** A desktop's local copy of a team's mirror, as the pull (team/pull.ts) writes it. */
+export interface TeamCopy {
+  /** The change log's position the copy holds everything up to (0: nothing pulled yet). */
+  teamPosition(): number;
+  applyTeamBatch(batch: TeamCopyBatch): void;
+}

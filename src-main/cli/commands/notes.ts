@@ -76,7 +76,7 @@ export function fetchAllNotes(
 
 /** The notes a query matches in a mirror, by BuyerNoteList's own rules, with their local marks. */
 export function offlineNotes(
-  store: NotesStore,
+  store: Pick<NotesStore, 'iterateNotes' | 'marks'>,
   query: NotesQuery,
 ): { notes: InboxNote[]; marks: Map<number, NoteLocalMark>; withdrawn: number } {
   const startMs = dateTimeInstant(query.StartDate, KOREA_OFFSET_MINUTES)!;
@@ -119,28 +119,47 @@ export function formatNotes(
   return notes.length === 0 ? summary : renderTable(notes, TABLE_COLUMNS) + summary;
 }
 
-/** The local columns `--offline` adds: the seller's handled mark and memo, never sent to the marketplace. */
+/**
+ * The local columns `--offline` adds: the seller's handled mark and memo, never sent to the marketplace; with
+ * --team, who changed the mark last.
+ */
 const LOCAL_COLUMNS = ['Handled', 'Memo'] as const;
 
 /** Notes from the mirror, in the same formats as the marketplace's, with each note's local mark and memo. */
 export function formatOfflineNotes(
-  found: { notes: InboxNote[]; marks: Map<number, NoteLocalMark> },
+  found: { notes: InboxNote[]; marks: Map<number, NoteLocalMark>; authors?: Map<number, string> },
   format: string,
   query: NotesQuery,
   asOf: number | undefined,
 ): string {
+  const { authors } = found;
   const rows = found.notes.map((n) => {
     const mark = found.marks.get(n.seqNo);
-    return { wire: toSendNote(n), handled: mark?.handled ?? false, memo: mark?.memo ?? '' };
+    return {
+      wire: toSendNote(n),
+      handled: mark?.handled ?? false,
+      memo: mark?.memo ?? '',
+      by: authors?.get(n.seqNo) ?? '',
+    };
   });
+  const byOf = (r: { by: string }) => (authors ? { ChangedBy: r.by } : {});
   if (format === 'json') {
-    const SendNote = rows.map((r) => ({ ...r.wire, Local: { Handled: r.handled, Memo: r.memo } }));
+    const SendNote = rows.map((r) => ({
+      ...r.wire,
+      Local: { Handled: r.handled, Memo: r.memo, ...byOf(r) },
+    }));
     return `${JSON.stringify({ SendNote }, null, 2)}\n`;
   }
-  const flat = rows.map((r) => ({ ...r.wire, Handled: r.handled ? 'yes' : '', Memo: r.memo }));
-  if (format === 'csv') return objectsToCsv(flat, [...NOTE_COLUMNS, ...LOCAL_COLUMNS]);
+  const flat = rows.map((r) => ({ ...r.wire, Handled: r.handled ? 'yes' : '', Memo: r.memo, ...byOf(r) }));
+  const local = authors ? [...LOCAL_COLUMNS, 'ChangedBy'] : [...LOCAL_COLUMNS];
+  if (format === 'csv') return objectsToCsv(flat, [...NOTE_COLUMNS, ...local]);
   const saved = asOf === undefined ? 'never synced' : `saved notes as of ${new Date(asOf).toISOString()}`;
   const summary = `${flat.length} note${flat.length === 1 ? '' : 's'}, ${query.StartDate} to ${query.EndDate}, ${query.ReplyStatus} (${saved})\n`;
-  const columns: Column[] = [...TABLE_COLUMNS, { key: 'Handled' }, { key: 'Memo', max: 30 }];
+  const columns: Column[] = [
+    ...TABLE_COLUMNS,
+    { key: 'Handled' },
+    { key: 'Memo', max: 30 },
+    ...(authors ? [{ key: 'ChangedBy', title: 'By' }] : []),
+  ];
   return flat.length === 0 ? summary : renderTable(flat, columns) + summary;
 }

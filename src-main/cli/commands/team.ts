@@ -22,11 +22,11 @@ interface TeamIo {
 }
 
 /** The team database a command names: --team URL, else SELLER_DESK_TEAM. */
-function teamTarget(flag: string | undefined, env: Record<string, string | undefined>): TeamTarget {
+export function teamTarget(flag: string | undefined, env: Record<string, string | undefined>): TeamTarget {
   const raw = flag ?? env[TEAM_ENV];
   if (!raw) {
     throw new UsageError(
-      `desk team needs --team URL or ${TEAM_ENV} (postgres://USER@HOST:PORT/DATABASE?team=NAME).`,
+      `This command needs --team URL or ${TEAM_ENV} (postgres://USER@HOST:PORT/DATABASE?team=NAME).`,
     );
   }
   try {
