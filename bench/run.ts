@@ -11,6 +11,7 @@ import { LEGACY_RENDERER_COMMIT, benchLegacyRenderer } from './renderer-legacy';
 import { benchSandboxHistory } from './sandbox-history';
 import { benchMirror } from './mirror';
 import { benchHostile } from './hostile';
+import { benchExport } from './export';
 import { fmt } from './stats';
 import * as prettier from 'prettier';
 
@@ -249,6 +250,24 @@ if (want('mirror')) {
   log(
     `\n**The inbox's first paint of a 7-day period** over this mirror (${count(p.periodNotes)} notes in the period, a ${mb(p.payloadBytes)} payload as JSON), the app's own work (target ≤ 1 s): main answering notes.status and notes.period ${fmt(p.mainColdMs)} ms the first time (the mirror opened cold), ${fmt(p.mainMs)} ms after; the renderer from the period's arrival to the painted list ${fmt(p.rendererColdMs)} ms, then ${fmt(p.rendererMs)} ms. From navigation to the painted list, the test bridge's JSON transport included: ${fmt(p.totalMs / 1000, 2)} s.`,
   );
+}
+
+if (want('export')) {
+  // BENCH_EXPORT_NOTES runs it smaller (a smoke test of the bench itself).
+  const notes = Number(process.env['BENCH_EXPORT_NOTES'] ?? 100_000);
+  const rows = await benchExport(notes);
+  results['export'] = rows;
+  log(
+    `\n### (i) Exporting ${notes.toLocaleString('en-US')} notes from the inbox: the export worker beside the former in-handler export\n`,
+  );
+  log('| format | design | wall time | longest main-thread block (target ≤ 100 ms) |');
+  log('|---|---|---:|---:|');
+  for (const r of rows) {
+    const design = r.design === 'worker' ? 'export worker (the app)' : 'in the IPC handler (before)';
+    log(
+      `| ${r.format.toUpperCase()} | ${design} | ${fmt(r.wallMs / 1000, 2)} s | ${fmt(r.longestBlockMs)} ms |`,
+    );
+  }
 }
 
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
