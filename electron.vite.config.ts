@@ -9,10 +9,12 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        // The decode worker is an entry of its own: the main process starts it from the file beside index.js.
+        // The workers are entries of their own: the main process starts it from the file beside index.js.
         input: {
           index: resolve('src-main/electron/main.ts'),
           'decode-worker': resolve('src-main/soap/decode-worker.ts'),
+          // The inbox export's worker, likewise (services/notes-export-run.ts starts it).
+          'notes-export-worker': resolve('src-main/services/notes-export-worker.ts'),
         },
       },
     },

@@ -12,6 +12,7 @@ import { benchSandboxHistory } from './sandbox-history';
 import { benchMirror } from './mirror';
 import { benchHostile } from './hostile';
 import { benchCharts } from './charts';
+import { benchExport } from './export';
 import { fmt } from './stats';
 import * as prettier from 'prettier';
 
@@ -278,6 +279,24 @@ if (want('charts')) {
   log(
     `\n${b.library} ÷ ${a.library}: ${fmt(b.gzipBytes / a.gzipBytes, 2)}× the gzipped bundle, ${fmt(b.stackedMs / a.stackedMs, 2)}× the stacked bars' time, ${fmt(b.lineMs / a.lineMs, 2)}× the line's. Medians of ${c.rounds} runs each, the libraries interleaved round by round after 2 warm-up rounds, each in a page of its own; a run is a fresh chart from the call to the end of the first painted frame after it (animation off). The bundle is a minimal page drawing both charts (esbuild, minified; gzip level 9).`,
   );
+}
+
+if (want('export')) {
+  // BENCH_EXPORT_NOTES runs it smaller (a smoke test of the bench itself).
+  const notes = Number(process.env['BENCH_EXPORT_NOTES'] ?? 100_000);
+  const rows = await benchExport(notes);
+  results['export'] = rows;
+  log(
+    `\n### (j) Exporting ${notes.toLocaleString('en-US')} notes from the inbox: the export worker beside the former in-handler export\n`,
+  );
+  log('| format | design | wall time | longest main-thread block (target ≤ 100 ms) |');
+  log('|---|---|---:|---:|');
+  for (const r of rows) {
+    const design = r.design === 'worker' ? 'export worker (the app)' : 'in the IPC handler (before)';
+    log(
+      `| ${r.format.toUpperCase()} | ${design} | ${fmt(r.wallMs / 1000, 2)} s | ${fmt(r.longestBlockMs)} ms |`,
+    );
+  }
 }
 
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');

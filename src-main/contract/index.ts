@@ -9,7 +9,13 @@ import type { ConnectionContract } from './connection';
 import { CONNECTION_CHANNELS } from './connection';
 import type { NetworkContract } from './network';
 import { NETWORK_CHANNELS } from './network';
-import type { NotesArrivedEvent, NotesContract, NotesProgressEvent, NotesRefreshedEvent } from './notes';
+import type {
+  NotesArrivedEvent,
+  NotesContract,
+  NotesExportProgressEvent,
+  NotesProgressEvent,
+  NotesRefreshedEvent,
+} from './notes';
 import { NOTES_CHANNELS } from './notes';
 import type { LookbookContract, LookbookProgressEvent } from './lookbook';
 import { LOOKBOOK_CHANNELS } from './lookbook';
@@ -67,6 +73,7 @@ export interface Events {
   'notes.progress': NotesProgressEvent;
   'notes.arrived': NotesArrivedEvent;
   'notes.refreshed': NotesRefreshedEvent;
+  'notes.exportProgress': NotesExportProgressEvent;
   'lookbook.progress': LookbookProgressEvent;
 }
 export type EventName = keyof Events;
@@ -75,6 +82,7 @@ export const EVENTS = [
   'notes.progress',
   'notes.arrived',
   'notes.refreshed',
+  'notes.exportProgress',
   'lookbook.progress',
 ] as const satisfies readonly EventName[];
 

@@ -321,6 +321,12 @@ export interface NotesExportRequest {
   timeZone: string;
 }
 
+/** An export's progress: notes written to the file so far, of the total (0 up to total, never going back). */
+export interface NotesExportProgressEvent {
+  written: number;
+  total: number;
+}
+
 export interface NotesExportResult {
   /** undefined when the seller dismissed the save dialog. */
   path?: string;

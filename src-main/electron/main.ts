@@ -205,6 +205,14 @@ void app.whenReady().then(async () => {
       await writeFile(r.filePath, data);
       return r.filePath;
     },
+    // The same dialog for a file the app writes itself, a piece at a time (the inbox export).
+    chooseSavePath: async (name) => {
+      const defaultPath = join(app.getPath('downloads'), name);
+      const r = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, { defaultPath })
+        : await dialog.showSaveDialog({ defaultPath });
+      return r.canceled || !r.filePath ? undefined : r.filePath;
+    },
     // The host has already checked the path is one this session saved (handlers/shell.ts).
     showItemInFolder: async (path) => shell.showItemInFolder(path),
     // The seller picks the file; the renderer never names a path. Too large a file is not even read.

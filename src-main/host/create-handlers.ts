@@ -16,17 +16,20 @@ import { figuresHandlers, figuresRequestSchemas } from './handlers/figures';
 export function createHandlers(given: HostDeps): Handlers {
   // Every path the app saved this session: the only ones "show in folder" may reveal.
   const saved = new Set<string>();
-  const saveFile = given.saveFile;
-  const deps: HostDeps = saveFile
-    ? {
-        ...given,
-        saveFile: async (name, data) => {
-          const path = await saveFile(name, data);
-          if (path !== undefined) saved.add(path);
-          return path;
-        },
-      }
-    : given;
+  const { saveFile, chooseSavePath } = given;
+  const deps: HostDeps = { ...given };
+  if (saveFile)
+    deps.saveFile = async (name, data) => {
+      const path = await saveFile(name, data);
+      if (path !== undefined) saved.add(path);
+      return path;
+    };
+  if (chooseSavePath)
+    deps.chooseSavePath = async (name) => {
+      const path = await chooseSavePath(name);
+      if (path !== undefined) saved.add(path);
+      return path;
+    };
   return {
     'app.info': async () => deps.appInfo,
     ...shellHandlers({ ...deps, savedThisSession: (path) => saved.has(path) }),

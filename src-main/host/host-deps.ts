@@ -27,6 +27,11 @@ export interface HostDeps {
   /** Asks where to save (the OS dialog in the app); resolves to the path written, undefined if dismissed. */
   saveFile?: (name: string, data: Uint8Array) => Promise<string | undefined>;
   /**
+   * Asks where to save a file the app then writes itself, a piece at a time (the OS dialog in the app); resolves
+   * to the path chosen, undefined if dismissed. Where it is missing, an export is saved whole through saveFile.
+   */
+  chooseSavePath?: (name: string) => Promise<string | undefined>;
+  /**
    * Asks which file to open (the OS dialog in the app); resolves to its bytes, `tooLarge` instead of reading
    * one over `maxBytes`, undefined if dismissed.
    */

@@ -28,6 +28,14 @@ export function csvText(records: readonly (readonly CsvValue[])[]): string {
   return stringify(records as CsvValue[][], OPTIONS);
 }
 
+/**
+ * Records as one piece of a CSV file written piece by piece: the first piece carries the BOM, the others none;
+ * the pieces joined are csvText of all the records, byte for byte (each record is written on its own).
+ */
+export function csvPiece(records: readonly (readonly CsvValue[])[], first: boolean): string {
+  return stringify(records as CsvValue[][], first ? OPTIONS : { ...OPTIONS, bom: false });
+}
+
 /** The same as UTF-8 bytes (the BOM becomes EF BB BF). */
 export function csvBytes(records: readonly (readonly CsvValue[])[]): Uint8Array {
   return new TextEncoder().encode(csvText(records));

@@ -23,7 +23,9 @@ const LOCAL_LABELS = {
   en: { handled: 'Handled (local)', memo: 'Memo (local)', yes: 'yes' },
 } as const;
 
-function header(lang: 'ko' | 'en'): string[] {
+export type ExportRow = (string | number)[];
+
+export function exportHeader(lang: 'ko' | 'en'): string[] {
   const l = LOCAL_LABELS[lang];
   return [...EXPORT_FIELDS.map((f) => f.label[lang]), l.handled, l.memo];
 }
@@ -43,7 +45,8 @@ function timeFormatter(timeZone: string): (ms: number) => string {
   return (ms) => f.format(ms);
 }
 
-function rows(notes: readonly InboxNote[], ctx: ExportContext): (string | number)[][] {
+/** The notes as the export's rows, in order: a piece at a time gives the same rows as all at once. */
+export function exportRows(notes: readonly InboxNote[], ctx: ExportContext): ExportRow[] {
   const words = NOTE_VALUE_LABELS[ctx.lang];
   const yes = LOCAL_LABELS[ctx.lang].yes;
   const time = timeFormatter(ctx.timeZone);
@@ -67,12 +70,17 @@ function rows(notes: readonly InboxNote[], ctx: ExportContext): (string | number
 }
 
 export function notesToCsv(notes: readonly InboxNote[], ctx: ExportContext): Uint8Array {
-  return csvBytes([header(ctx.lang), ...rows(notes, ctx)]);
+  return csvBytes([exportHeader(ctx.lang), ...exportRows(notes, ctx)]);
 }
 
-export async function notesToXlsx(notes: readonly InboxNote[], ctx: ExportContext): Promise<Uint8Array> {
-  const head = header(ctx.lang).map((value) => ({ value, fontWeight: 'bold' as const }));
-  const data = rows(notes, ctx).map((row) =>
+export function notesToXlsx(notes: readonly InboxNote[], ctx: ExportContext): Promise<Uint8Array> {
+  return rowsToXlsx(exportRows(notes, ctx), ctx.lang);
+}
+
+/** The XLSX file of the export's rows (all of them: the workbook is written whole). */
+export async function rowsToXlsx(rows: readonly ExportRow[], lang: 'ko' | 'en'): Promise<Uint8Array> {
+  const head = exportHeader(lang).map((value) => ({ value, fontWeight: 'bold' as const }));
+  const data = rows.map((row) =>
     row.map((value) => (typeof value === 'number' ? { type: Number, value } : { type: String, value })),
   );
   const widths = [...EXPORT_FIELDS.map((f) => f.exportWidth), 10, 24];

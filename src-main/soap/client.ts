@@ -18,6 +18,8 @@ import type { BuiltRequest, SoapVersion } from './envelope-write';
 import { errorFields, SoapError, TimeoutError } from './errors';
 import { sharedResponseDecoder } from './decode-pool';
 import type { ResponseDecoder } from './decode-pool';
+import { ticketsIssuedWith } from './response-decode';
+import type { DecodedResponse } from './response-decode';
 import { redactEnvelope, redactHead } from './redact';
 import {
   RETRY_POLICY,
@@ -32,7 +34,7 @@ import type { TicketRotation, Tickets } from './ticket-rotation';
 import { LOG_TEXT_BYTES } from './transport';
 import type { Transport, TransportResponse } from './transport';
 import { headText } from './http-exchange';
-import { secretList, secretSetOf } from './secret-set';
+import { withSecrets } from './secret-set';
 import type { Secrets } from './secret-set';
 import { errorCodeOf, errorMessageOf } from '../../src-shared/thrown';
 
@@ -151,15 +153,16 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
     log: ResponseLog,
   ): Promise<CallResult<N>> {
     log.read(response);
-    let rotated: string | undefined;
+    let issued: readonly string[] = [];
     const decoder = deps.decoder ?? sharedResponseDecoder();
-    const data = await readResponse(p.op, response, config, p.secrets, decoder, (encryptedTicket) => {
-      rotated = encryptedTicket;
+    const data = await readResponse(p.op, response, config, p.secrets, decoder, (r) => {
+      issued = r.issued ?? [];
+      deps.tickets?.remember(...issued);
       // Persisting the rotation is part of the call: a lost ticket would lock the seller out.
-      if (p.seq !== undefined && encryptedTicket) return deps.tickets!.apply(p.seq, encryptedTicket);
+      if (p.seq !== undefined && r.encryptedTicket) return deps.tickets!.apply(p.seq, r.encryptedTicket);
       return undefined;
     });
-    log.keep(rotated);
+    log.keep(issued);
     p.exchange.durationMs = performance.now() - p.started;
     deps.onExchange?.(p.exchange);
     return { data, exchange: p.exchange };
@@ -167,7 +170,10 @@ export function createSoapClient(config: ClientConfig, deps: ClientDeps): SoapCl
 
   /** Ends a call on `err`: the inspector's entry records it, the error carries the call's sends. */
   function failed(p: Prepared<OperationName>, err: unknown, log: ResponseLog): unknown {
-    log.keep();
+    // A failed response may have handed out tickets too (a fault's header): they are secrets from now on.
+    const issued = ticketsIssuedWith(err);
+    deps.tickets?.remember(...issued);
+    log.keep(issued);
     p.exchange.durationMs = performance.now() - p.started;
     if (err instanceof SoapError) err.attempts = p.exchange.attempts;
     p.exchange.error = { code: errorCodeOf(err), message: errorMessageOf(err), ...errorFields(err) };
@@ -269,8 +275,11 @@ interface ResponseLog {
   received(response: TransportResponse): void;
   /** The response is about to be read: a copy of its head is taken before the body goes to the decoder. */
   read(response: TransportResponse): void;
-  /** The call ends: the entry's responseXml is the redacted head of the response read, if any. */
-  keep(extraSecret?: string): void;
+  /**
+   * The call ends: the entry's responseXml is the redacted head of the response read, if any, scrubbed of the
+   * tickets that response handed out too.
+   */
+  keep(issued?: readonly string[]): void;
 }
 
 /**
@@ -297,13 +306,9 @@ function responseLog(exchange: Exchange, secrets: Secrets): ResponseLog {
       response = r;
       logged = loggedHead(r);
     },
-    keep(extraSecret) {
+    keep(issued = []) {
       let head = logged;
       if (!response || !head) return;
-      const logSecrets =
-        extraSecret && !secretSetOf(secrets).has(extraSecret)
-          ? [...secretList(secrets), extraSecret]
-          : secrets;
       const complete = response.bodyTextComplete;
       let xml: string | undefined;
       Object.defineProperty(exchange, 'responseXml', {
@@ -311,7 +316,11 @@ function responseLog(exchange: Exchange, secrets: Secrets): ResponseLog {
         configurable: true,
         get: () => {
           // Once redacted, the copied bytes and their text are let go: the log holds one form of the head.
-          if (xml === undefined && head) [xml, head] = [loggedBody(head(), complete, logSecrets), undefined];
+          if (xml === undefined && head) {
+            const text = head();
+            xml = withSecrets(secrets, issued, (s) => loggedBody(text, complete, s));
+            head = undefined;
+          }
           return xml;
         },
       });
@@ -325,9 +334,9 @@ async function readResponse<N extends OperationName>(
   config: ClientConfig,
   secrets: Secrets,
   decoder: ResponseDecoder,
-  rotate: (encryptedTicket: string | undefined) => Promise<unknown> | undefined,
+  rotate: (r: DecodedResponse<N>) => Promise<unknown> | undefined,
 ): Promise<ResultOf<N>> {
-  const { data, encryptedTicket } = await decoder.decode({
+  const decoded = await decoder.decode({
     op,
     status: response.status,
     contentType: response.headers.get('content-type'),
@@ -336,8 +345,8 @@ async function readResponse<N extends OperationName>(
     secrets,
     limits: config.maxResponseBytes ? { maxBytes: config.maxResponseBytes } : undefined,
   });
-  await rotate(encryptedTicket);
-  return data;
+  await rotate(decoded);
+  return decoded.data;
 }
 
 /**

@@ -16,7 +16,7 @@ import { Worker, isMarkedAsUntransferable } from 'node:worker_threads';
 import type { OperationName } from '../schema';
 import { reviveSoapError, SoapInternalError, XmlSecurityError } from './errors';
 import type { SerializedSoapError } from './errors';
-import { decodeOperationResponse } from './response-decode';
+import { decodeOperationResponse, noteTicketsIssued } from './response-decode';
 import type { DecodedResponse, ResponseDecodeRequest } from './response-decode';
 import { secretList } from './secret-set';
 import { thrownPart } from '../../src-shared/thrown';
@@ -27,8 +27,8 @@ export interface DecodeJob {
 }
 
 export type DecodeReply =
-  | { id: number; ok: true; data: unknown; encryptedTicket?: string }
-  | { id: number; ok: false; error: SerializedSoapError };
+  | { id: number; ok: true; data: unknown; encryptedTicket?: string; issued?: readonly string[] }
+  | { id: number; ok: false; error: SerializedSoapError; issued?: readonly string[] };
 
 /** What the worker says once its code is loaded, before any job. */
 export const WORKER_READY = 'decode-worker-ready';
@@ -170,12 +170,15 @@ export function createResponseDecoder(opts: ResponseDecoderOptions = {}): Respon
       slot.pending.delete(reply.id);
       if (slot.pending.size === 0) worker.unref();
       if (reply.ok) {
-        p.resolve(
-          reply.encryptedTicket === undefined
-            ? { data: reply.data as never }
-            : { data: reply.data as never, encryptedTicket: reply.encryptedTicket },
-        );
-      } else p.reject(reviveSoapError(reply.error));
+        const r: DecodedResponse = { data: reply.data as never };
+        if (reply.encryptedTicket !== undefined) r.encryptedTicket = reply.encryptedTicket;
+        if (reply.issued !== undefined) r.issued = reply.issued;
+        p.resolve(r);
+      } else {
+        const err = reviveSoapError(reply.error);
+        noteTicketsIssued(err, reply.issued);
+        p.reject(err);
+      }
     });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the worker exited with code ${code}`)));

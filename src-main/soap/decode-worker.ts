@@ -3,7 +3,7 @@
 // typed error; nothing here touches the network, the disk or the tickets beyond redacting with them.
 import { parentPort } from 'node:worker_threads';
 import { serializeSoapError, SoapInternalError, SoapError } from './errors';
-import { decodeOperationResponse } from './response-decode';
+import { decodeOperationResponse, ticketsIssuedWith } from './response-decode';
 import { WORKER_READY } from './decode-pool';
 import type { DecodeJob, DecodeReply } from './decode-pool';
 import { SecretSet, secretList } from './secret-set';
@@ -34,8 +34,8 @@ parentPort?.on('message', (job: DecodeJob) => {
   let reply: DecodeReply;
   try {
     const req = { ...job.req, secrets: setFor(secretList(job.req.secrets)) };
-    const { data, encryptedTicket } = decodeOperationResponse(req);
-    reply = { id: job.id, ok: true, data, encryptedTicket };
+    const { data, encryptedTicket, issued } = decodeOperationResponse(req);
+    reply = { id: job.id, ok: true, data, encryptedTicket, issued };
   } catch (err) {
     const typed =
       err instanceof SoapError
@@ -43,7 +43,7 @@ parentPort?.on('message', (job: DecodeJob) => {
         : new SoapInternalError(
             `The response decoder failed: ${err instanceof Error ? err.name : typeof err}`,
           );
-    reply = { id: job.id, ok: false, error: serializeSoapError(typed) };
+    reply = { id: job.id, ok: false, error: serializeSoapError(typed), issued: ticketsIssuedWith(err) };
   }
   parentPort!.postMessage(reply);
 });

@@ -22,7 +22,9 @@ import { readEnvelope } from './envelope-read';
 import type { SoapEnvelope } from './envelope-read';
 import { bytesToText, parseXml } from './xml-read';
 import type { ParseLimits, XmlElement } from './xml-read';
+import { withSecrets } from './secret-set';
 import type { Secrets } from './secret-set';
+import { headerTicketValues } from './security-header';
 
 /** The body as text by its declared or sniffed encoding, or leniently as UTF-8 when that encoding is unusable. */
 export function lenientText(bytes: Uint8Array, contentType: string | null): string {
@@ -72,12 +74,18 @@ function snippetText(body: string | Uint8Array, contentType: string | null | und
 }
 
 export type ClassifiedResponse =
-  { ok: true; root: XmlElement; envelope: SoapEnvelope } | { ok: false; error: SoapError };
+  | { ok: true; root: XmlElement; envelope: SoapEnvelope; issued: string[] }
+  | { ok: false; error: SoapError; issued: string[] };
 
 export interface ClassifyOptions {
   /** Tickets in use, scrubbed from any text that ends up in an error. */
   secrets?: Secrets;
   limits?: ParseLimits;
+  /**
+   * The Security namespace: the tickets the response's own header hands out are scrubbed too, from a fault it
+   * carries and any other error read from it, and are returned as `issued` for the caller to scrub with.
+   */
+  securityNs?: string;
 }
 
 /** See the file comment for the rules. Never throws, whatever the response; returns the error to raise. */
@@ -87,10 +95,11 @@ export function classifyHttpResponse(
   body: string | Uint8Array,
   opts: ClassifyOptions = {},
 ): ClassifiedResponse {
+  const issued: string[] = [];
   try {
-    return classify(status, contentType, body, opts);
+    return classify(status, contentType, body, opts, issued);
   } catch (err) {
-    return { ok: false, error: unexpected(err) };
+    return { ok: false, error: unexpected(err), issued };
   }
 }
 
@@ -112,15 +121,37 @@ function classify(
   contentType: string | null | undefined,
   body: string | Uint8Array,
   opts: ClassifyOptions,
+  issued: string[],
 ): ClassifiedResponse {
   const secrets = opts.secrets ?? [];
+  let root: XmlElement | undefined;
+  let parseError: SoapError | undefined;
+  if (xmlShape(body) === 'xml') {
+    try {
+      root = parseXml(body, { ...opts.limits, contentType: contentType ?? undefined, secrets });
+      if (opts.securityNs !== undefined) issued.push(...headerTicketValues(root, opts.securityNs));
+    } catch (err) {
+      parseError = unexpected(err);
+    }
+  }
+  const r = withSecrets(secrets, issued, (s) => judge(status, contentType, body, root, parseError, s));
+  return { ...r, issued };
+}
+
+/** The response's envelope or error, once its XML is parsed (or failed to be): see the file comment. */
+function judge(
+  status: number,
+  contentType: string | null | undefined,
+  body: string | Uint8Array,
+  root: XmlElement | undefined,
+  parseError: SoapError | undefined,
+  secrets: Secrets,
+): { ok: true; root: XmlElement; envelope: SoapEnvelope } | { ok: false; error: SoapError } {
   const media = mediaTypeOf(contentType);
   const shape = xmlShape(body);
   let parsed: { root: XmlElement; envelope: SoapEnvelope } | undefined;
-  let parseError: SoapError | undefined;
-  if (shape === 'xml') {
+  if (root) {
     try {
-      const root = parseXml(body, { ...opts.limits, contentType: contentType ?? undefined, secrets });
       parsed = { root, envelope: readEnvelope(root, { secrets }) };
     } catch (err) {
       if (err instanceof SoapFaultError) return { ok: false, error: err };

@@ -341,3 +341,20 @@ export function replaceSpans(s: string, spans: Span[], mark: string): string {
   }
   return out + s.slice(last);
 }
+
+/**
+ * Runs `fn` with `more` scrubbed beside `secrets`: a response's own new tickets, which no list sent with the call
+ * holds yet. They are added to the matcher for the synchronous run and taken out again, so a connection's set of
+ * any size is never copied and keeps exactly what its owner put in it.
+ */
+export function withSecrets<T>(secrets: Secrets, more: readonly string[], fn: (secrets: Secrets) => T): T {
+  if (more.length === 0) return fn(secrets);
+  const set = secretSetOf(secrets);
+  const added = [...new Set(more)].filter((s) => s && !set.has(s));
+  for (const s of added) set.add(s);
+  try {
+    return fn(set);
+  } finally {
+    for (const s of added) set.delete(s);
+  }
+}

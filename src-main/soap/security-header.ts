@@ -53,3 +53,21 @@ export function readSecurityHeader(header: XmlElement | undefined, securityNs: s
   }
   return out;
 }
+
+/**
+ * Every ticket Value in the Security header of the envelope `root`, repeated blocks included, read before the
+ * envelope is checked: what a response hands out is a secret of that same response, to scrub from its body and
+ * from a fault it carries. Nothing here decides which ticket counts (readSecurityHeader does).
+ */
+export function headerTicketValues(root: XmlElement, securityNs: string): string[] {
+  const header = root.children.find((c) => c.name === 'Header' && c.ns === root.ns);
+  const values: string[] = [];
+  for (const block of header?.children ?? []) {
+    if (block.ns !== securityNs || !SECURITY_TICKETS.some((n) => n === block.name)) continue;
+    for (const c of block.children) {
+      const text = c.name === 'Value' ? c.text.replace(XML_SPACE, '') : '';
+      if (text) values.push(text);
+    }
+  }
+  return values;
+}

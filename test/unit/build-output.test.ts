@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS } from '../../src-main/contract';
@@ -12,7 +13,12 @@ import { WORKER_READY } from '../../src-main/soap/decode-pool';
 import type { DecodeJob, DecodeReply } from '../../src-main/soap/decode-pool';
 import { buildResponse } from '../../src-main/sandbox/response-write';
 import { decodeOperationResponse } from '../../src-main/soap/response-decode';
+import { notesToCsv } from '../../src-main/services/notes-export';
+import { runNotesExport } from '../../src-main/services/notes-export-run';
+import { exportedNotes } from '../../src-main/services/notes-mirror';
+import { toInboxNotes } from '../../src-main/services/notes-sync/calls';
 import { createTestDeps } from '../support/host-deps';
+import { openMirror } from '../support/mirror';
 
 // The preload runs in a sandboxed renderer: one CommonJS file, no ESM, only `electron` required.
 describe('build output', () => {
@@ -77,7 +83,11 @@ describe('build output', () => {
   });
 
   it('leaves node:sqlite to the runtime: main imports it, never bundles it', () => {
-    const code = readFileSync('out/main/index.js', 'utf8');
+    // Main and the chunks it shares with its workers (the mirror's store is one of them).
+    const chunks = existsSync('out/main/chunks') ? readdirSync('out/main/chunks') : [];
+    const code = ['out/main/index.js', ...chunks.map((f) => `out/main/chunks/${f}`)]
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     expect(code).toMatch(/^import \{[^}]*\bDatabaseSync\b[^}]*\} from "node:sqlite";$/m);
   });
 
@@ -157,6 +167,37 @@ describe('build output', () => {
       expect(reply).toEqual({ id: 1, ok: true, ...decodeOperationResponse(req) } satisfies DecodeReply);
     } finally {
       await worker.terminate();
+    }
+  });
+
+  it('writes the export worker beside main, and it exports what the sources export', async () => {
+    expect(existsSync('out/main/notes-export-worker.js')).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'built-export-'));
+    const mirror = openMirror(join(dir, 'data'));
+    try {
+      const wire = recentNotes(
+        createBackend({ seed: 7, now: new Date('2026-11-20T09:00:00+09:00'), notes: 300 }),
+      );
+      const notes = toInboxNotes(wire);
+      mirror.store.writeSlice({ sellerId: notes[0]!.sellerId, day: '2026-11-20', notes, complete: false }, 1);
+      const seqNos = notes.map((n) => n.seqNo).reverse();
+      const path = join(dir, 'notes.csv');
+      const r = await runNotesExport(mirror.store.db.location()!, {
+        format: 'csv',
+        seqNos,
+        lang: 'en',
+        timeZone: 'Asia/Seoul',
+        path,
+        workerFile: resolve('out/main/notes-export-worker.js'),
+      });
+      expect(r.rows).toBe(notes.length);
+      const { notes: held, local } = exportedNotes(mirror.store, seqNos);
+      expect(readFileSync(path)).toEqual(
+        Buffer.from(notesToCsv(held, { lang: 'en', timeZone: 'Asia/Seoul', local })),
+      );
+    } finally {
+      mirror.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,11 +1,13 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { NotesContract } from '../../contract';
 import { MAX_SYNC_DAYS } from '../../../src-shared/market-day';
 import { marketPeriodSchema } from '../../../src-shared/market-day-schema';
 import { REPLY_STATUSES } from '../../../src-shared/note-fields';
-import { exportFileName, notesToCsv, notesToXlsx } from '../../services/notes-export';
+import { exportFileName } from '../../services/notes-export';
+import { runNotesExport } from '../../services/notes-export-run';
 import { createLookbookItemsCache, fetchLookbookItemNos } from '../../services/notes-lookbook-items';
-import { activeMirrorChoice, createNotesMirror, exportedNotes } from '../../services/notes-mirror';
+import { activeMirrorChoice, createNotesMirror } from '../../services/notes-mirror';
 import type { ActiveMirror } from '../../services/notes-mirror';
 import { syncActiveMirror } from '../active-mirror';
 import { HostError } from '../dispatch';
@@ -51,13 +53,28 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
 
     'notes.cancelSync': async () => ({ cancelled: deps.syncs.cancel(await activeFile()) }),
 
-    'notes.export': async (req) => {
-      if (!deps.saveFile) throw new HostError('INTERNAL', 'Saving files is not available in this runtime.');
-      const { notes, local } = await withMirror((m) => exportedNotes(m.store, req.seqNos));
-      const ctx = { lang: req.lang, timeZone: req.timeZone, local };
-      const bytes = req.format === 'csv' ? notesToCsv(notes, ctx) : await notesToXlsx(notes, ctx);
-      const path = await deps.saveFile(exportFileName(req.format, req.lang, new Date(), req.timeZone), bytes);
-      return path === undefined ? { rows: notes.length } : { path, rows: notes.length };
+    // Written by the export worker (services/notes-export-run.ts): the main thread only reads the notes, a piece
+    // at a time. Where the runtime lets the app write the file itself, the path is asked first and the file
+    // streamed to it; otherwise the finished bytes go to saveFile.
+    'notes.export': async (req, ctx) => {
+      const { saveFile, chooseSavePath } = deps;
+      if (!saveFile && !chooseSavePath)
+        throw new HostError('INTERNAL', 'Saving files is not available in this runtime.');
+      const name = exportFileName(req.format, req.lang, new Date(), req.timeZone);
+      const path = chooseSavePath ? await chooseSavePath(name) : undefined;
+      if (chooseSavePath && path === undefined) return { rows: 0 };
+      const run = await withMirror((m) =>
+        // The worker opens the mirror's file by its full path (the store names it within the mirrors folder).
+        runNotesExport(resolve(deps.mirrors.dir, m.store.file), {
+          ...req,
+          path,
+          signal: ctx.signal,
+          onProgress: (written, total) => ctx.emit('notes.exportProgress', { written, total }),
+        }),
+      );
+      if (path !== undefined) return { path, rows: run.rows };
+      const saved = await saveFile!(name, run.bytes!);
+      return saved === undefined ? { rows: run.rows } : { path: saved, rows: run.rows };
     },
 
     'notes.local.set': ({ seqNo, handled, memo }) =>

@@ -1,6 +1,7 @@
 // Everything the inbox says above its filters: the mirror's notices (the sample data, a changed endpoint), the
 // sync's progress, cancellation, failures and offline state, and the outcome of the seller's own actions (an
 // export, a mark, a copy). Which of the sync's states holds is worked out once, in syncOutcome.
+import type { ComponentProps } from 'react';
 import { WifiOff } from 'lucide-react';
 import type { NotesMirrorStatus, NotesProgressEvent } from '../../../src-main/contract';
 import { groupFailures } from '../../../src-shared/sync-failures';
@@ -45,7 +46,7 @@ export function InboxBanners(props: {
   readErrors: { key: string; error: unknown; retry: () => void }[];
   /** What went wrong in the seller's own last action (a mark, an export). */
   actionErrors: { key: string; error: unknown }[];
-  exporting: { running: number | undefined; message: string | undefined; path: string | undefined };
+  exporting: ComponentProps<typeof ExportStatus>;
   copied: string | undefined;
 }) {
   const { t } = useI18n();

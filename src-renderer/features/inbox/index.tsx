@@ -184,7 +184,7 @@ const Inbox = memo(function Inbox(props: InboxProps) {
           time={time}
           onRefresh={refresh}
           {...inboxErrors(period, mirror, marks, exporter)}
-          exporting={{ running: exporter.running, message: exporter.message, path: exporter.path }}
+          exporting={exporter.status}
           copied={copier.copied}
         />
       }

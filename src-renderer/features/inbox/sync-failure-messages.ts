@@ -20,6 +20,9 @@ export const inboxSyncKo = {
   'inbox.syncFailure.still': '실패한 날은 건너뛰고 나머지를 계속 받는 중입니다.',
   'inbox.empty.failed': '받지 못해 보여 드릴 문의가 없습니다. 위에 적힌 원인을 해결한 뒤 다시 시도하세요.',
   'inbox.export.running_other': '내보내는 중… 문의 {count, number}건',
+  'inbox.export.progress_other': '내보내는 중… 문의 {count, number}건 중 {written, number}건',
+  'inbox.export.cancel': '내보내기 취소 (Esc)',
+  'inbox.export.cancelled': '내보내기를 취소했습니다. 파일은 만들어지지 않았습니다.',
   'inbox.export.openFolder': '폴더 열기',
 } as const;
 
@@ -37,5 +40,9 @@ export const inboxSyncEn: EnglishOf<typeof inboxSyncKo> = {
   'inbox.empty.failed': 'No notes to show: they could not be fetched. Fix the cause above, then try again.',
   'inbox.export.running_one': 'Exporting… {count, number} note',
   'inbox.export.running_other': 'Exporting… {count, number} notes',
+  'inbox.export.progress_one': 'Exporting… {written, number} of {count, number} note',
+  'inbox.export.progress_other': 'Exporting… {written, number} of {count, number} notes',
+  'inbox.export.cancel': 'Cancel export (Esc)',
+  'inbox.export.cancelled': 'Export cancelled. No file was written.',
   'inbox.export.openFolder': 'Open folder',
 };

@@ -1,5 +1,5 @@
-// The inbox's keyboard: j/k and the arrows move, Enter opens, / searches, Esc closes a note lying over the list
-// (narrow windows), then clears the search, then the rest,
+// The inbox's keyboard: j/k and the arrows move, Enter opens, / searches, Esc cancels a running export, closes a
+// note lying over the list (narrow windows), then clears the search, then the rest,
 // and one key each for refresh, handled, memo, copy and export. One window listener for the page's life; the
 // handler is an effect event, so it sees this render's rows and filters without re-subscribing.
 import { useEffect, useEffectEvent } from 'react';
@@ -29,6 +29,8 @@ export interface InboxKeyActions {
   toggleHandled: () => void;
   copyOrderNo: () => void;
   exportCsv: () => void;
+  /** Cancels a running export; false when none runs. */
+  cancelExport: () => boolean;
 }
 
 export function useInboxKeys(actions: InboxKeyActions) {
@@ -39,6 +41,8 @@ export function useInboxKeys(actions: InboxKeyActions) {
     if (e.key === 'Escape') {
       if (isTyping(e.target) && !inSearch) return;
       e.preventDefault();
+      // A running export is what Esc stops first.
+      if (actions.cancelExport()) return;
       // On the list, an open note lying over it closes first, as the pane's close button does.
       if (!inSearch && actions.closeOverlaidNote()) return;
       // Leaving the box, so the list's keys work again.

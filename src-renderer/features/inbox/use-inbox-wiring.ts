@@ -156,6 +156,7 @@ export function useInboxShortcuts(w: {
       if (n) w.copier.copy(n);
     },
     exportCsv: () => w.exporter.start('csv'),
+    cancelExport: w.exporter.cancel,
   });
 }
 
