@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { NOTE_HISTORY_DAYS } from '../src-main/sandbox/data/notes';
 import { syncNotes } from '../src-main/services/notes-sync';
 import type { InsightsQuery } from '../src-main/storage/insights-store';
+import { insightsReport, insightsTargets } from '../src-main/services/insights';
 import type { MirrorStore } from '../src-main/storage/mirror-store';
 import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../src-shared/market-day';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
@@ -67,6 +68,13 @@ export async function benchInsightsQueries(
       'top items by notes': () => i.topItems(q, 'notes'),
       'top items by refund + exchange': () => i.topItems(q, 'refundExchange'),
       'arrivals by weekday × hour': () => i.arrivals(q),
+      // What main does before the page's first paint: insights.report's handler, every figure in turn.
+      'the whole report (insights.report in main)': () =>
+        insightsReport(
+          store,
+          { from: start, to: end },
+          { nowMs: q.nowMs, targets: insightsTargets(undefined), mirror: store.file },
+        ),
     },
     rounds,
     1,
