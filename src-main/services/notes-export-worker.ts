@@ -6,10 +6,10 @@
 // deletes when the export is cancelled (the worker is stopped) or fails. Without a file (a runtime that saves the
 // bytes itself) the finished bytes are handed back instead.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
 import { parentPort } from 'node:worker_threads';
 import type { NoteLocalMark } from '../contract';
-import { MirrorStore } from '../storage/mirror-store';
+import { openMirrorReader } from '../storage/mirror-reader';
+import type { MirrorReader } from '../storage/mirror-reader';
 import { csvPiece } from './csv';
 import { exportHeader, exportRows, rowsToXlsx } from './notes-export';
 import type { ExportContext, ExportRow } from './notes-export';
@@ -42,7 +42,7 @@ function writeAll(fd: number, bytes: Uint8Array): void {
 }
 
 /** The rows of the job's notes, a piece at a time, each piece's marks looked up in `marks`. */
-function* pieces(store: MirrorStore, job: ExportJob): Generator<ExportRow[]> {
+function* pieces(store: MirrorReader, job: ExportJob): Generator<ExportRow[]> {
   const marks = store.marks();
   const ctx = { lang: job.lang, timeZone: job.timeZone };
   for (let at = 0; at < job.seqNos.length; at += job.pieceNotes) {
@@ -57,8 +57,7 @@ function* pieces(store: MirrorStore, job: ExportJob): Generator<ExportRow[]> {
 }
 
 async function run(job: ExportJob): Promise<void> {
-  const db = new DatabaseSync(job.mirrorFile, { readOnly: true, timeout: 15_000 });
-  const store = new MirrorStore(db, job.mirrorFile);
+  const store = openMirrorReader(job.mirrorFile);
   let fd = job.tempPath === undefined ? undefined : openSync(job.tempPath, 'wx');
   try {
     const texts: string[] = [];

@@ -90,7 +90,7 @@ const MAY: Record<Layer, { values: Layer[]; types?: Layer[] }> = {
   storage: { values: ['soap', 'soap-reader', 'schema', 'contract', 'src-shared'] },
   services: { values: ['storage', 'soap', 'soap-reader', 'schema', 'contract', 'src-shared'] },
   // The team database sits beside storage: it knows no SOAP, service, host or sandbox.
-  team: { values: ['contract', 'src-shared'] },
+  team: { values: ['contract', 'src-shared'], types: ['storage'] },
   sandbox: { values: ['schema', 'soap-reader', 'src-shared'] },
   host: { values: [...BELOW_HOST, 'team', 'sandbox'] },
   // desk connects through the host's builder: no transport, SOAP client or sandbox of its own, not even types.
