@@ -136,6 +136,7 @@ async function firstPaint(dataDir: string, notes: number, reloads = 3): Promise<
   const app = await openApp({
     handlers: { ...handlers, 'notes.status': timed('notes.status'), 'notes.period': timed('notes.period') },
     schemas: requestSchemas,
+    clock: { flowingFrom: TEST_NOW },
   });
   try {
     const { page } = app;

@@ -335,6 +335,7 @@ async function openBenchInbox(count: number, reloads = 3): Promise<BenchInbox> {
   const app = await openApp({
     handlers: createHandlers(deps),
     schemas: requestSchemas,
+    clock: { flowingFrom: TEST_NOW },
     viewport: { width: 1360, height: 860 },
   });
   const close = async () => {

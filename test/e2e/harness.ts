@@ -45,8 +45,10 @@ export interface AppOptions {
    * The page's clock, from before its first script runs: TEST_NOW unless told, the same instant as the test
    * sandbox's clock (`createTestDeps`), so "today", the period presets and the SLA clocks of the page agree with the
    * sandbox's data on any calendar day. `'real'` is for a test that wants the wall clock and says so.
+   * `{ flowingFrom }` starts the page's clock at that instant and lets it run: for the bench, whose figures need
+   * the app's timers and `Date.now()` to move (a pinned clock stalls whatever waits for time to pass).
    */
-  clock?: Date | 'real';
+  clock?: Date | 'real' | { flowingFrom: Date };
 }
 
 export interface AppUnderTest {
@@ -125,7 +127,8 @@ export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
   await page.exposeBinding('__deskAbort', async (_source, callId: string) => dispatcher.abort(callId));
   await page.addInitScript({ content: bridgeScript() });
   const clock = opts.clock ?? TEST_NOW;
-  if (clock !== 'real') await context.clock.setFixedTime(clock);
+  if (clock instanceof Date) await context.clock.setFixedTime(clock);
+  else if (clock !== 'real') await context.clock.install({ time: clock.flowingFrom });
   await page.goto(`${APP_ORIGIN}/index.html`);
   return { page, context, emit, calls, pageErrors, close: () => context.close() };
 }
