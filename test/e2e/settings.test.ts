@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
+import { VAULT_KEY_FILE } from '../../src-main/storage/file-vault';
 import { createSafeStorageVault } from '../../src-main/storage/safe-storage-vault';
 import type { SafeStorageBackend } from '../../src-main/storage/safe-storage-vault';
 import { createTestDeps } from '../support/host-deps';
@@ -72,6 +73,31 @@ describe('settings and shell in Chromium', () => {
     expect(await page.content()).not.toContain('SECRET');
     await page.getByRole('button', { name: 'Clear tickets' }).click();
     await expect.poll(() => page.getByTestId('vault-auth-presence').textContent()).toBe('absent');
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+  });
+
+  it('a damaged vault key: the notice names where it went, and tickets save again (Korean and English)', async () => {
+    // Tickets saved under the old key, then the key file damaged while the app is closed.
+    const before = createTestDeps({ osLocale: 'ko-KR' });
+    await useLiveProfile(before, createHandlers(before), LIVE_ENDPOINT, { authTicket: 'OLD-AUTH' });
+    await before.close();
+    writeFileSync(join(before.dataDir, 'vault', VAULT_KEY_FILE), '\u0000\u00ff not a key');
+    const deps = createTestDeps({ osLocale: 'ko-KR', dataDir: before.dataDir });
+    const handlers = createHandlers(deps);
+    const app = await openApp({ handlers, schemas: requestSchemas, locale: 'ko-KR' });
+    const { page } = app;
+    await page.keyboard.press('Control+6');
+    const notice = page.getByTestId('vault-key-replaced');
+    await expect
+      .poll(() => notice.textContent())
+      .toMatch(/키 파일이 손상되어 vault\.corrupt-\S+\(으\)로 옮기고/);
+    await page.getByLabel('언어').selectOption('en');
+    await expect.poll(() => notice.textContent()).toMatch(/moved to vault\.corrupt-\S+ and a new key made/);
+    await page.getByLabel('Auth ticket').fill('AUTH-NEW-123');
+    await page.getByRole('button', { name: 'Save tickets' }).click();
+    await expect.poll(() => page.getByTestId('vault-auth-presence').textContent()).toBe('present');
+    expect(await page.getByRole('alert').filter({ hasText: 'VAULT_CORRUPT' }).count()).toBe(0);
     expect(app.pageErrors).toEqual([]);
     await app.close();
   });
