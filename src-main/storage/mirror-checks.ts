@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { NoteLocalMark } from '../contract';
 import { MIRROR_V1_SQL } from './mirror-schema';
 import { scanTableRecords } from './sqlite-page-scan';
+import { MARKS_JOURNAL_SUFFIX, readMarksJournal } from './marks-journal';
 
 /** The small tables quick_check reads at every open, however big the notes are (marks among them). */
 export const SMALL_TABLES = ['meta', 'marks', 'notices', 'carry_over', 'coverage'] as const;
@@ -70,12 +71,19 @@ const FAILED_READS = 4096;
  */
 export function readMarksTolerant(file: string): Map<number, NoteLocalMark> {
   const out = new Map<number, NoteLocalMark>();
-  if (readMarksBySql(file, out)) return out;
-  scanTableRecords(file, ({ rowid, values }) => {
-    const mark = markOfRecord(values);
-    const had = out.get(rowid);
-    if (mark && (!had || had.updatedAt < mark.updatedAt)) out.set(rowid, mark);
-  });
+  if (!readMarksBySql(file, out))
+    scanTableRecords(file, ({ rowid, values }) => {
+      const mark = markOfRecord(values);
+      const had = out.get(rowid);
+      if (mark && (!had || had.updatedAt < mark.updatedAt)) out.set(rowid, mark);
+    });
+  // The journal beside the file (marks-journal.ts) has what a lost page took; a later change wins per SeqNo.
+  for (const [seq, mark] of readMarksJournal(file + MARKS_JOURNAL_SUFFIX)) {
+    const had = out.get(seq);
+    if (had && had.updatedAt > mark.updatedAt) continue;
+    if (!mark.handled && mark.memo === '') out.delete(seq);
+    else out.set(seq, mark);
+  }
   return out;
 }
 

@@ -28,6 +28,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { CarryOverOffer, NoteLocalMark } from '../contract';
 import { carryOverSources, keptFileSources } from './mirror-carry-over';
 import { missingMirrorSchema, readMarksTolerant, SMALL_TABLES } from './mirror-checks';
+import { MARKS_JOURNAL_SUFFIX, MarksJournal } from './marks-journal';
 import type { CarryOverSource } from './mirror-carry-over';
 import {
   deleteLegacyNotesFiles,
@@ -134,7 +135,7 @@ export interface MirrorRegistry extends NotesMirrors<MirrorStore> {
 const LEGACY_MARKS = 'legacy_marks';
 const MIRROR_FILE = /^(sandbox|live)-[0-9a-f]+\.sqlite$/;
 /** A mirror's database and its write-ahead log and shared memory beside it. */
-const FILE_PARTS = ['', '-wal', '-shm'];
+const FILE_PARTS = ['', '-wal', '-shm', MARKS_JOURNAL_SUFFIX];
 
 /** The mirror used while `file` is a newer release's. */
 const interimName = (file: string) => file.replace(/\.sqlite$/, '.interim.sqlite');
@@ -200,7 +201,7 @@ class SqliteMirrors implements MirrorRegistry {
       if (!(err instanceof UnreadableDatabaseError)) throw err;
       this.closeFile(file);
       if (err.reason === 'newer-version') return this.interim(file);
-      const moved = moveDatabaseAside(join(this.dir, file), this.now());
+      const moved = moveDatabaseAside(join(this.dir, file), this.now(), [MARKS_JOURNAL_SUFFIX]);
       const store = this.createOrOpen(owner, file);
       store.addNotice({
         kind: 'mirror-reset',
@@ -239,7 +240,7 @@ class SqliteMirrors implements MirrorRegistry {
 
   recover(given: NotesStore, owner: MirrorOwner, known: readonly string[]): MirrorStore {
     this.closeFile(given.file);
-    const moved = moveDatabaseAside(join(this.dir, given.file), this.now());
+    const moved = moveDatabaseAside(join(this.dir, given.file), this.now(), [MARKS_JOURNAL_SUFFIX]);
     const fresh = this.open(owner, known);
     fresh.addNotice({
       kind: 'mirror-reset',
@@ -318,7 +319,10 @@ class SqliteMirrors implements MirrorRegistry {
       db.close();
       throw err;
     }
-    const store = new MirrorStore(db, file);
+    const journal = new MarksJournal(join(this.dir, file) + MARKS_JOURNAL_SUFFIX);
+    const store = new MirrorStore(db, file, journal);
+    // A mirror from before the journal: its marks written into a new one once.
+    if (!existsSync(journal.path)) journal.append(store.marks(), () => store.marks());
     this.stores.set(file, store);
     return store;
   }

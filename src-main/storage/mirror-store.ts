@@ -42,6 +42,7 @@ import type {
   WriteOutcome,
 } from './notes-store';
 import { inTransaction } from './sqlite-file';
+import type { MarksJournal } from './marks-journal';
 import { derivedColumns } from './derived-columns';
 import type { InsightsStore } from './insights-store';
 import { MirrorInsights } from './insights-store';
@@ -142,6 +143,8 @@ export class MirrorStore implements NotesStore, TeamCopy {
   constructor(
     readonly db: DatabaseSync,
     readonly file: string,
+    /** The marks' second copy beside the file (marks-journal.ts); none for a mirror in memory or read-only. */
+    private readonly journal?: MarksJournal,
   ) {
     db.function('desk_search_text', { deterministic: true, varargs: true }, (...values) =>
       normalizedSearchText(values as (string | number | null)[]),
@@ -615,6 +618,16 @@ export class MirrorStore implements NotesStore, TeamCopy {
 
   /** One change, one transaction, on disk before it returns. A mark neither handled nor with a memo is removed. */
   setMark(seqNo: number, patch: { handled?: boolean; memo?: string }, nowMs: number): NoteLocalMark {
+    const mark = this.writeMark(seqNo, patch, nowMs);
+    this.journal?.append([[seqNo, mark]], () => this.marks());
+    return mark;
+  }
+
+  private writeMark(
+    seqNo: number,
+    patch: { handled?: boolean; memo?: string },
+    nowMs: number,
+  ): NoteLocalMark {
     return inTransaction(this.db, () => {
       const old = this.mark(seqNo) ?? { handled: false, memo: '', updatedAt: 0 };
       const mark: NoteLocalMark = {
@@ -637,7 +650,8 @@ export class MirrorStore implements NotesStore, TeamCopy {
    * more recently wins. Returns how many were taken.
    */
   importMarks(source: string, marks: ReadonlyMap<number, NoteLocalMark>, nowMs: number): number {
-    return inTransaction(this.db, () => {
+    const brought: [number, NoteLocalMark][] = [];
+    const count = inTransaction(this.db, () => {
       let taken = 0;
       const put = this.db.prepare(
         `INSERT INTO marks (seq_no, handled, memo, updated_at) VALUES (?, ?, ?, ?)
@@ -647,12 +661,16 @@ export class MirrorStore implements NotesStore, TeamCopy {
       );
       for (const [seq, m] of marks) {
         if (!m.handled && m.memo === '') continue;
-        taken += Number(put.run(seq, m.handled ? 1 : 0, m.memo, m.updatedAt).changes);
+        if (Number(put.run(seq, m.handled ? 1 : 0, m.memo, m.updatedAt).changes) === 0) continue;
+        taken++;
+        brought.push([seq, m]);
       }
       this.decide(source, 'import', taken, nowMs);
       if (taken > 0) this.bump.run();
       return taken;
     });
+    this.journal?.append(brought, () => this.marks());
+    return count;
   }
 
   decide(source: string, decision: 'import' | 'discard', marks: number, nowMs: number): void {

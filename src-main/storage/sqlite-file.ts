@@ -292,17 +292,17 @@ export function localStamp(ms: number): string {
 }
 
 /**
- * Moves an unreadable database and its -wal/-shm files to `<name>.corrupt-<local time>.sqlite` beside it, so the
+ * Moves an unreadable database and its -wal/-shm files (and the `companions`, by suffix) to `<name>.corrupt-<local time>.sqlite` beside it, so the
  * seller's data is kept for support and a fresh file can take its place. Returns the new file name.
  */
-export function moveDatabaseAside(file: string, nowMs: number): string {
+export function moveDatabaseAside(file: string, nowMs: number, companions: readonly string[] = []): string {
   const dir = dirname(file);
   const base = basename(file).replace(/\.sqlite$/, '');
   let target = `${base}.corrupt-${localStamp(nowMs)}.sqlite`;
   for (let n = 2; existsSync(join(dir, target)); n++)
     target = `${base}.corrupt-${localStamp(nowMs)}-${n}.sqlite`;
   if (existsSync(file)) renameSync(file, join(dir, target));
-  for (const suffix of ['-wal', '-shm']) {
+  for (const suffix of ['-wal', '-shm', ...companions]) {
     if (existsSync(file + suffix)) renameSync(file + suffix, join(dir, target + suffix));
   }
   return target;

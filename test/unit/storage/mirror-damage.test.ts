@@ -203,6 +203,32 @@ describe('a damaged mirror is moved aside, said, and its marks offered back', ()
     readsAnswer(store);
   });
 
+  it('marks that all fit on one page: bytes over that page, and every mark still offered back (the journal)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mirror-one-page-'));
+    const r0 = registry(dataDir);
+    const store0 = r0.open(SHOP, KNOWN);
+    store0.writeNotes(Array.from({ length: 300 }, (_, i) => note(i + 1)));
+    store0.setMark(5, { handled: true }, NOW - 30);
+    store0.setMark(17, { memo: '환불 요청 확인함' }, NOW - 20);
+    store0.setMark(23, { handled: true, memo: '교환 접수' }, NOW - 10);
+    store0.setMark(23, { memo: '교환 접수 · 택배 회수 예약' }, NOW - 5);
+    store0.setMark(40, { handled: true }, NOW - 4);
+    store0.setMark(40, { handled: false }, NOW - 3);
+    const marks = store0.marks();
+    expect([...marks.keys()].sort((a, b) => a - b)).toEqual([5, 17, 23]);
+    r0.close();
+    registries.splice(registries.indexOf(r0), 1);
+    const file = join(dataDir, MIRRORS_DIR, mirrorFileName(SHOP));
+    const { page, pageSize } = rootPage(file, 'marks');
+    overwritePage(file, page, pageSize);
+    const { r, store } = reopenDamaged(dataDir);
+    expect(store.notices()).toMatchObject([{ kind: 'mirror-reset', reason: 'integrity' }]);
+    const { offer, marks: after } = importRecovered(r, store);
+    expect(offer).toMatchObject({ marks: 3 });
+    sameMarks(after, marks);
+    readsAnswer(store);
+  });
+
   it('a file cut short: notice, and every mark in the part left offered back', () => {
     const { dataDir, file, marks } = seededMirror();
     const size = readFileSync(file).length;
@@ -215,14 +241,25 @@ describe('a damaged mirror is moved aside, said, and its marks offered back', ()
     readsAnswer(store);
   });
 
-  it('an empty file is damage said, not a new mirror started silently', () => {
-    const { dataDir, file } = seededMirror();
+  it('an empty file is damage said, not a new mirror started silently, and its marks come back from the journal', () => {
+    const { dataDir, file, marks } = seededMirror();
     truncateSync(file, 0);
     const { r, store } = reopenDamaged(dataDir);
     expect(store.notices()).toMatchObject([{ kind: 'mirror-reset', reason: 'truncated' }]);
-    // Nothing of an empty file can be read back: no offer, and the moved file is kept for support.
-    expect(r.offers(store, KNOWN)).toEqual([]);
+    // Nothing of an empty file can be read back; the journal moved aside with it has every mark.
     expect(readdirSync(r.dir).some((f) => /\.corrupt-.*\.sqlite$/.test(f))).toBe(true);
+    expect(readdirSync(r.dir).some((f) => /\.corrupt-.*\.sqlite\.marks\.log$/.test(f))).toBe(true);
+    sameMarks(importRecovered(r, store).marks, marks);
+    readsAnswer(store);
+  });
+
+  it('an empty file and no journal (a mirror from before it, damaged before it opened again): no offer', () => {
+    const { dataDir, file } = seededMirror();
+    truncateSync(file, 0);
+    rmSync(file + '.marks.log');
+    const { r, store } = reopenDamaged(dataDir);
+    expect(store.notices()).toMatchObject([{ kind: 'mirror-reset', reason: 'truncated' }]);
+    expect(r.offers(store, KNOWN)).toEqual([]);
     readsAnswer(store);
   });
 
