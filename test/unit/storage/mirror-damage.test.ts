@@ -12,6 +12,7 @@ import {
   truncateSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -431,6 +432,45 @@ describe('a mirror the OS refuses is kept as it is, and the app stays usable in 
       return () => chmodSync(dir, 0o755);
     });
     expect(notice).toMatchObject({ kind: 'mirror-inaccessible', reason: 'permission' });
+  });
+
+  // A read-only file system (EROFS: a backup restored read-only, a disk mounted so after an error). Root can make
+  // one with a read-only bind mount of the mirrors folder over itself; as another user, or where the container
+  // refuses mounts, the case says why it did not run.
+  const roMount = (dir: string): (() => void) | string => {
+    try {
+      execFileSync('mount', ['--bind', dir, dir], { stdio: 'pipe' });
+    } catch (err) {
+      return `mount refused: ${String(err).split('\n')[0]}`;
+    }
+    const undo = () => execFileSync('umount', [dir], { stdio: 'pipe' });
+    try {
+      execFileSync('mount', ['-o', 'remount,bind,ro', dir], { stdio: 'pipe' });
+    } catch (err) {
+      undo();
+      return `read-only remount refused: ${String(err).split('\n')[0]}`;
+    }
+    return undo;
+  };
+
+  it.runIf(asRoot)('a read-only file system (EROFS), as root by a read-only bind mount', (ctx) => {
+    let skipped: string | undefined;
+    const notice = (() => {
+      const probe = mkdtempSync(join(tmpdir(), 'erofs-probe-'));
+      const tried = roMount(probe);
+      if (typeof tried === 'string') return ((skipped = tried), undefined);
+      tried();
+      return refused(({ dataDir }) => {
+        const undo = roMount(join(dataDir, MIRRORS_DIR));
+        if (typeof undo === 'string') throw new Error(undo);
+        return undo;
+      });
+    })();
+    if (skipped !== undefined) {
+      console.info(`mirror-damage: the EROFS case skipped, ${skipped}`);
+      return ctx.skip();
+    }
+    expect(notice).toMatchObject({ kind: 'mirror-inaccessible', reason: 'read-only' });
   });
 
   it('a folder in the file’s place leaves nothing behind once removed', () => {
