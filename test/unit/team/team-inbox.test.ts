@@ -251,6 +251,10 @@ describe('history and figures', () => {
       ['answered', pg.superuser, undefined],
     ]);
     expect(timeline[0]!.at.getTime()).toBe(inboxNote(1).at);
+    // The first sighting is the database's: a member cannot write it.
+    await expect(
+      a.sql`UPDATE seller_desk.notes SET first_seen_by = ${a.login} WHERE team = 'shop' AND seq_no = 1`,
+    ).rejects.toThrow(/permission denied/u);
     expect(await noteTimeline(b.sql, ref(99))).toEqual([]);
   }, 60_000);
 
