@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from 'postgres';
 import { assignNote, takeNote } from '../../../src-main/team/assignments';
+import { noteLinkOf, resolveNoteLink } from '../../../src-main/team/note-links';
 import { pullTeam } from '../../../src-main/team/pull';
+import { parseNoteLink } from '../../../src-shared/note-link';
 import { openMirror } from '../../support/mirror';
 import { memberFigures } from '../../../src-main/team/figures';
 import { setTeamMark } from '../../../src-main/team/marks';
@@ -319,5 +321,26 @@ describe("a desktop's copy", () => {
     await takeNote(b.sql, ref(3));
     await pullTeam(a.sql, 'shop', 'c1', copy);
     expect([...copy.teamStates().values()]).toEqual([{ seqNo: 3, assignee: b.login, noReplyReason: 'Spam' }]);
+  }, 60_000);
+});
+
+describe('links to a note', () => {
+  it("a member's link names the note for a colleague, and nothing outside the team's notes", async () => {
+    const { admin, members } = await inboxTeam(pg, { members: 2, notes: 2 });
+    const [a, b] = members as [(typeof members)[0], (typeof members)[0]];
+    const link = await noteLinkOf(a.sql, ref(2));
+    const [{ id } = { id: 0 }] = await admin<{ id: number }[]>`
+      SELECT id FROM seller_desk.connections WHERE team = 'shop' AND connection = 'c1'`;
+    expect(link).toBe(`sellerdesk://note/${id}/2`);
+    const parsed = parseNoteLink(link);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    expect(await resolveNoteLink(b.sql, 'shop', parsed.link)).toEqual(ref(2));
+    expect(await resolveNoteLink(b.sql, 'shop', { connection: id, seqNo: 3 })).toBeUndefined();
+    expect(await resolveNoteLink(b.sql, 'shop', { connection: id + 1, seqNo: 2 })).toBeUndefined();
+    // Another shop in the same database: its member cannot resolve this team's link.
+    await admin`INSERT INTO seller_desk.teams (team) VALUES ('other')`;
+    await admin`INSERT INTO seller_desk.members (team, login) VALUES ('other', ${b.login})`;
+    await admin`UPDATE seller_desk.members SET removed_at = now() WHERE team = 'shop' AND login = ${b.login}`;
+    expect(await resolveNoteLink(b.sql, 'shop', parsed.link)).toBeUndefined();
   }, 60_000);
 });
