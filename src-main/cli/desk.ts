@@ -21,6 +21,7 @@ import { fetchSuggest, formatSuggest, suggestOperation, suggestRequest } from '.
 import { STANDALONE_SANDBOX_URL, writeWsdl } from './commands/wsdl';
 import { runTeam } from './commands/team';
 import { runTeamMark, runTeamNotes } from './commands/team-notes';
+import { runTeamHistory, runTeamTake } from './commands/team-inbox';
 import { USAGE } from './usage';
 import { isEntryPoint } from './entry-point';
 
@@ -99,6 +100,8 @@ const ENDPOINT_FLAGS: Flag[] = [
   'data-dir',
 ];
 const COMMON: Flag[] = ['debug', 'help', ...ENDPOINT_FLAGS];
+/** The commands whose positional arguments are their own (a subcommand, a SeqNo). */
+const TEAM_SEQNO_COMMANDS = new Set(['team', 'mark', 'take', 'history']);
 
 const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: ServiceName[] }> = {
   notes: {
@@ -129,6 +132,8 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
     formats: ['table', 'json'],
     services: ['market'],
   },
+  take: { flags: ['team', 'format'], formats: ['table', 'json'], services: ['market'] },
+  history: { flags: ['team', 'format'], formats: ['table', 'json'], services: ['market'] },
 };
 
 /**
@@ -179,9 +184,9 @@ async function withEndpoint<T>(
   }
 }
 
-/** `desk mark` and `desk notes --offline --team URL`: the team database's marks and notes. */
+/** `desk mark`, `desk take`, `desk history` and `desk notes --offline --team URL`: the team database's. */
 async function runTeamCommand(
-  command: 'mark' | 'notes',
+  command: 'mark' | 'notes' | 'take' | 'history',
   rest: readonly string[],
   values: Values,
   format: string,
@@ -190,6 +195,8 @@ async function runTeamCommand(
   const plan = await planEndpoint(endpointFlags(values), ['market'], io.env);
   const nowMs = plan.now?.getTime() ?? (io.now ?? Date.now)();
   if (command === 'mark') return runTeamMark(rest, values, { plan, format, nowMs }, io);
+  if (command === 'take') return runTeamTake(rest, { plan, format, team: values.team }, io);
+  if (command === 'history') return runTeamHistory(rest, { plan, format, team: values.team }, io);
   if (!values.offline) throw new UsageError('desk notes --team reads the team database: add --offline.');
   return runTeamNotes(notesQuery(values, nowMs), { plan, format, team: values.team }, io);
 }
@@ -263,12 +270,12 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
   if (!command)
     throw new UsageError(
-      'No command given; use notes, sync, stats, mark, lookbook, suggest, wsdl or team. See desk --help.',
+      'No command given; use notes, sync, stats, mark, take, history, lookbook, suggest, wsdl or team. See desk --help.',
     );
   const spec = COMMANDS[command];
   if (!spec)
     throw new UsageError(
-      `Unknown command "${command}"; use notes, sync, stats, mark, lookbook, suggest, wsdl or team. See desk --help.`,
+      `Unknown command "${command}"; use notes, sync, stats, mark, take, history, lookbook, suggest, wsdl or team. See desk --help.`,
     );
   // The team database is no marketplace endpoint: desk team takes none of the endpoint flags.
   const allowed = new Set<Flag>([
@@ -279,7 +286,7 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
     if (value !== undefined && !allowed.has(flag as Flag))
       throw new UsageError(`${command} does not take --${flag}.`);
   }
-  const extra = command === 'suggest' ? rest.slice(1) : command === 'team' || command === 'mark' ? [] : rest;
+  const extra = command === 'suggest' ? rest.slice(1) : TEAM_SEQNO_COMMANDS.has(command) ? [] : rest;
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" for ${command}.`);
   const format = values.format ?? 'table';
   if (spec.formats.length > 0 && !spec.formats.includes(format)) {
@@ -287,7 +294,10 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   }
   if (command === 'team') return runTeam(rest, { team: values.team, format }, io);
 
-  if (command === 'mark' || (command === 'notes' && values.team !== undefined)) {
+  if (command === 'mark' || command === 'take' || command === 'history') {
+    return runTeamCommand(command, rest, values, format, io);
+  }
+  if (command === 'notes' && values.team !== undefined) {
     return runTeamCommand(command, rest, values, format, io);
   }
   const usesMirror =

@@ -54,6 +54,11 @@ Team database (in progress: a shop's desktops sharing one PostgreSQL; see docs/t
   mark SEQNO                a note's shared handled mark or memo, in the team database (the author is
                             your database login)
                --handled | --unhandled   --memo TEXT ("" clears it)   --team URL   --format table|json
+  take SEQNO                makes the note yours (its 담당자); refused, naming them, when another member
+                            has it   --team URL   --format table|json
+  history SEQNO             the note's timeline: received, first seen, assigned, viewing/answering,
+                            handled, memos, statuses, answered; each step with its database login
+               --team URL   --format table|json
   notes --offline --team URL   the team's notes with each note's Handled mark, Memo and who changed
                             it last (ChangedBy); the same filters and formats as notes
   The endpoint flags name the team's connection (default: the built-in sandbox's).

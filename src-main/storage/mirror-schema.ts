@@ -17,7 +17,7 @@ import { marketDayOf } from '../../src-shared/market-day';
 import type { LegacyNotesFiles } from './legacy-notes-files';
 import { inTransaction, userVersion } from './sqlite-file';
 
-export const MIRROR_VERSION = 3;
+export const MIRROR_VERSION = 4;
 
 export interface MigrationContext {
   /** Release 0.1.0's notes files, for the mirror that imports them (the sandbox profile's); else undefined. */
@@ -175,8 +175,23 @@ const observeReplies: Migration = (db) => {
   `);
 };
 
+/**
+ * Version 4: a team copy's per-note team state, as the pull brings it (team/pull.ts): who has the note, until when
+ * it is snoozed, why it needs no reply. A single desktop's file keeps the table empty.
+ */
+const teamStates: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE team_states (
+      seq_no INTEGER PRIMARY KEY,
+      assignee TEXT,
+      snoozed_until INTEGER,
+      no_reply_reason TEXT
+    ) STRICT;
+  `);
+};
+
 /** Index n holds the migration from version n to n + 1. */
-export const MIGRATIONS: readonly Migration[] = [createV1, coverWaiting, observeReplies];
+export const MIGRATIONS: readonly Migration[] = [createV1, coverWaiting, observeReplies, teamStates];
 
 /**
  * Brings the file up to `target` one version at a time. Each step re-reads the version inside its transaction,

@@ -38,6 +38,7 @@ import type {
   SliceWrite,
   TeamCopy,
   TeamCopyBatch,
+  TeamNoteState,
   WaitingNote,
   WriteOutcome,
 } from './notes-store';
@@ -725,13 +726,49 @@ export class MirrorStore implements NotesStore, TeamCopy {
             .prepare('INSERT OR REPLACE INTO marks (seq_no, handled, memo, updated_at) VALUES (?, ?, ?, ?)')
             .run(m.seqNo, m.handled ? 1 : 0, m.memo, m.updatedAt);
       }
+      this.applyTeamStates(batch.states ?? []);
       if (batch.sync) {
         this.setMeta('last_sync', JSON.stringify(batch.sync.lastSync));
         if (batch.sync.asOf !== undefined) this.setMeta('as_of', String(batch.sync.asOf));
       }
       this.setMeta('team_position', String(batch.position));
-      if (batch.notes.length > 0 || batch.marks.length > 0 || batch.coverage.length > 0) this.bump.run();
+      const changed =
+        batch.notes.length + batch.marks.length + batch.coverage.length + (batch.states?.length ?? 0);
+      if (changed > 0) this.bump.run();
     });
+  }
+
+  private applyTeamStates(states: readonly TeamNoteState[]): void {
+    if (states.length === 0) return;
+    const put = this.db.prepare(
+      'INSERT OR REPLACE INTO team_states (seq_no, assignee, snoozed_until, no_reply_reason) VALUES (?, ?, ?, ?)',
+    );
+    const drop = this.db.prepare('DELETE FROM team_states WHERE seq_no = ?');
+    for (const s of states) {
+      if (s.assignee === undefined && s.snoozedUntil === undefined && s.noReplyReason === undefined)
+        drop.run(s.seqNo);
+      else put.run(s.seqNo, s.assignee ?? null, s.snoozedUntil ?? null, s.noReplyReason ?? null);
+    }
+  }
+
+  teamStates(): Map<number, TeamNoteState> {
+    const rows = this.db.prepare('SELECT * FROM team_states').all() as {
+      seq_no: number;
+      assignee: string | null;
+      snoozed_until: number | null;
+      no_reply_reason: string | null;
+    }[];
+    return new Map(
+      rows.map((r) => [
+        r.seq_no,
+        {
+          seqNo: r.seq_no,
+          ...(r.assignee !== null ? { assignee: r.assignee } : {}),
+          ...(r.snoozed_until !== null ? { snoozedUntil: r.snoozed_until } : {}),
+          ...(r.no_reply_reason !== null ? { noReplyReason: r.no_reply_reason } : {}),
+        },
+      ]),
+    );
   }
 
   // ---- notices ----

@@ -169,6 +169,17 @@ export interface TeamCopyBatch {
   coverage: readonly { sellerId: string; day: NoteDay }[];
   marks: readonly { seqNo: number; handled: boolean; memo: string; updatedAt: number }[];
   sync?: { lastSync: NotesLastSync; asOf: number | undefined };
+  /** Notes whose team state (assignee, snooze, no reply needed) changed; one with none of them is removed. */
+  states?: readonly TeamNoteState[];
+}
+
+/** A note's state in the team beyond its marks: who has it, until when it is snoozed, why it needs no reply. */
+export interface TeamNoteState {
+  seqNo: number;
+  assignee?: string;
+  /** epoch ms */
+  snoozedUntil?: number;
+  noReplyReason?: string;
 }
 
 /** A desktop's local copy of a team's mirror, as the pull (team/pull.ts) writes it. */
@@ -176,4 +187,6 @@ export interface TeamCopy {
   /** The change log's position the copy holds everything up to (0: nothing pulled yet). */
   teamPosition(): number;
   applyTeamBatch(batch: TeamCopyBatch): void;
+  /** The notes' team states the copy holds (assignee, snooze, no reply needed), by SeqNo. */
+  teamStates(): Map<number, TeamNoteState>;
 }

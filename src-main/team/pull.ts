@@ -3,14 +3,15 @@
 // its local SQLite copy, in batches. The log's positions are assigned in commit order (schema-v1.ts), so reading
 // past a position never skips an entry that committed late. The rows are read as they are now, not as they were
 // when logged: a row changed again since is applied in its newer state, and applied once more (the same) when its
-// later entry is read.
+// later entry is read. Assignment and status entries bring the notes' team states (assignee, snooze, no reply
+// needed); memo-thread and presence changes are read from the team database itself (they are not copied).
 //
 // LISTEN/NOTIFY only wakes a desktop: after every (re)connect of the listener the client calls back (onlisten), and
 // the desktop catches up from its position; a slow poll catches up too, in case the client gives a listener up
 // (postgres drops a channel whose re-listen fails, e.g. while the server restarts).
 import type { Sql } from 'postgres';
 import type { NotesLastSync } from '../contract';
-import type { TeamCopy, TeamCopyBatch, TeamNote } from '../storage/notes-store';
+import type { TeamCopy, TeamCopyBatch, TeamNote, TeamNoteState } from '../storage/notes-store';
 import { TEAM_NOTE_COLUMNS } from './notes-sink';
 
 const LOG_CHANNEL = 'seller_desk_log';
@@ -34,16 +35,41 @@ function noteOf(row: Record<string, unknown>): TeamNote {
   return note as TeamNote;
 }
 
+/** The notes' team states as the database holds them now (none: the copy removes the note's state). */
+async function statesOf(
+  sql: Sql,
+  team: string,
+  connection: string,
+  seqNos: number[],
+): Promise<TeamNoteState[]> {
+  const rows = await sql<
+    { seqNo: number; assignee: string | null; snoozedUntil: number | null; noReplyReason: string | null }[]
+  >`
+    SELECT x.seq_no::int AS "seqNo", a.assignee,
+           (extract(epoch FROM s.snoozed_until) * 1000)::float8 AS "snoozedUntil", s.no_reply_reason AS "noReplyReason"
+    FROM unnest(${seqNos}::bigint[]) AS x (seq_no)
+    LEFT JOIN seller_desk.assignments a ON a.team = ${team} AND a.connection = ${connection} AND a.seq_no = x.seq_no
+    LEFT JOIN seller_desk.note_status s ON s.team = ${team} AND s.connection = ${connection} AND s.seq_no = x.seq_no`;
+  return rows.map((r) => ({
+    seqNo: r.seqNo,
+    ...(r.assignee !== null ? { assignee: r.assignee } : {}),
+    ...(r.snoozedUntil !== null ? { snoozedUntil: Math.floor(r.snoozedUntil) } : {}),
+    ...(r.noReplyReason !== null ? { noReplyReason: r.noReplyReason } : {}),
+  }));
+}
+
 /** The rows a run of entries names, as the team database holds them now; one batch for the local copy. */
 async function batchOf(sql: Sql, team: string, connection: string, entries: Entry[]): Promise<TeamCopyBatch> {
   const notes = new Set<number>();
   const marks = new Set<number>();
+  const states = new Set<number>();
   const coverage: { sellerId: string; day: string }[] = [];
   let synced = false;
   for (const e of entries) {
     if (e.connection !== connection) continue;
     if (e.kind === 'notes') for (const s of e.seq_nos ?? []) notes.add(s);
     if (e.kind === 'mark') for (const s of e.seq_nos ?? []) marks.add(s);
+    if (e.kind === 'assignment' || e.kind === 'status') for (const s of e.seq_nos ?? []) states.add(s);
     if (e.kind === 'coverage')
       for (const [sellerId, days] of Object.entries(e.detail ?? {}))
         for (const day of days) coverage.push({ sellerId, day });
@@ -63,6 +89,7 @@ async function batchOf(sql: Sql, team: string, connection: string, entries: Entr
       SELECT seq_no::int AS "seqNo", handled, memo, updated_at::float8 AS "updatedAt" FROM seller_desk.marks
       WHERE team = ${team} AND connection = ${connection} AND seq_no = ANY (${[...marks]}::bigint[])`;
   }
+  if (states.size > 0) batch.states = await statesOf(sql, team, connection, [...states]);
   if (synced) {
     const [row] = await sql<{ last_sync: NotesLastSync; as_of: number | null }[]>`
       SELECT last_sync, as_of::float8 AS as_of FROM seller_desk.sync_outcome
