@@ -6,7 +6,7 @@
 // (so does its caller's abort): one still waiting is dropped without running; one already running is answered
 // with an AbortError at once, and since node:sqlite cannot interrupt a statement, the worker running it is stopped
 // and started again when it has run SUPERSEDED_STOP_MS: the next question then waits for a fresh worker (about
-// the cost of SUPERSEDED_STOP_MS, see its note) instead of the rest of a slow one.
+// that long, see its note) instead of the rest of a slow one.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -15,11 +15,13 @@ import { Worker } from 'node:worker_threads';
 import type { ReadAnswer, ReadJob, ReadKind, ReadReply, ReadRequest } from './mirror-read-queries';
 
 /**
- * How long a superseded question may go on running before its worker is stopped. Measured on the CI machine:
- * starting a worker and opening its connection takes about 40-70 ms built (longer through the TypeScript loader
- * in tests); a superseded search that still has longer to run is cheaper to cut.
+ * How long a superseded question may go on running before its worker is stopped: about what starting a fresh one
+ * costs (stopping earlier trades a short wait for a longer one; later, the next question waits for an answer no one
+ * reads). Measured: a built read worker started and answered a one-note question in 383-989 ms (median 665) on the
+ * CI machine under a load of 13 on 2 cores, where today's search ran 4-6 times its unloaded time: about 100-170 ms
+ * unloaded. The indexed questions mostly answer sooner; what is cut is a long count.
  */
-const SUPERSEDED_STOP_MS = 100;
+const SUPERSEDED_STOP_MS = 150;
 
 export interface MirrorReadsOptions {
   /** The worker's script (default: the built file beside this module, else the source through tsx). */
