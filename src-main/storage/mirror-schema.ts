@@ -14,7 +14,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { NoteField } from '../../src-shared/note-fields';
 import { NOTE_FIELDS } from '../../src-shared/note-fields';
 import { marketDayOf } from '../../src-shared/market-day';
-import { normalizedSearchText } from '../../src-shared/note-search';
+import { initialsText, normalizedSearchText } from '../../src-shared/note-search';
 import type { LegacyNotesFiles } from './legacy-notes-files';
 import { inTransaction, userVersion } from './sqlite-file';
 
@@ -184,16 +184,22 @@ const V4_SEARCHED = ['seq_no', 'buyer_id', 'item_no', 'item_name', 'order_no', '
  * note's searched fields in the search's normal form (src-shared/note-search.ts normalizedSearchText), written by
  * MirrorStore with the note; notes_search is an FTS5 trigram index over it (external content: the text is stored
  * once), kept by triggers, that answers a GLOB with three or more letters in a row (a buyer ID, a word, a number)
- * without reading the other notes. Shorter patterns (ㅇ, ㄴㅇ, 니다) match the column itself in C. A field
+ * without reading the other notes. initials holds that text with each syllable as its initial consonant: a query
+ * of initials alone (ㅇ, ㄴㅇ) is a plain substring of it (instr), 3-4 times faster than the GLOB's letter classes
+ * over search_text (measured: 136 against 538 ms for ㄴㅇ over 30,398 notes, the same 10,351 found). Other short
+ * patterns (니다) match search_text itself in C. A field
  * searched later changes the text of every note: a new migration then rewrites the column.
  */
 const searchIndex: Migration = (db) => {
   db.function('desk_search_text_v4', { deterministic: true, varargs: true }, (...values) =>
     normalizedSearchText(values as (string | number | null)[]),
   );
+  db.function('desk_initials_v4', { deterministic: true }, (text) => initialsText(String(text)));
   db.exec(`
     ALTER TABLE notes ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+    ALTER TABLE notes ADD COLUMN initials TEXT NOT NULL DEFAULT '';
     UPDATE notes SET search_text = desk_search_text_v4(${V4_SEARCHED.join(', ')});
+    UPDATE notes SET initials = desk_initials_v4(search_text);
     CREATE VIRTUAL TABLE notes_search USING fts5 (search_text, content = 'notes', content_rowid = 'seq_no',
       tokenize = 'trigram case_sensitive 1', detail = 'none');
     INSERT INTO notes_search (notes_search) VALUES ('rebuild');

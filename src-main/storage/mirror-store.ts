@@ -27,6 +27,8 @@ import { CODE_VALUES, NOTE_FIELDS } from '../../src-shared/note-fields';
 import { dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
 import {
   SEARCHED_FIELDS,
+  initialsQuery,
+  initialsText,
   normalizedSearchText,
   numberAlternative,
   storeTextPatterns,
@@ -67,13 +69,15 @@ export interface MirrorIdentity {
 
 const FIELD_COLUMNS = NOTE_FIELDS.map((f) => f.column);
 // search_text: the note's searched fields in the search's normal form, indexed by notes_search (version 4).
-const ALL_COLUMNS = [...FIELD_COLUMNS, 'at', 'day', 'search_text'];
+// initials: that text with each syllable as its initial consonant (a query of initials alone is a substring of it).
+const ALL_COLUMNS = [...FIELD_COLUMNS, 'at', 'day', 'search_text', 'initials'];
 /** What the mirror observed of a note's reply (version 3; see reply-observation.ts). */
 const OBSERVED_COLUMNS = ['waiting_seen_at', 'answer_seen_at', 'answer_after'];
 
-/** The note's search text as the search_text column holds it (written with the note, by the inbox's own code). */
-function searchTextOf(values: Record<string, string | number | undefined>): string {
-  return normalizedSearchText(SEARCHED_FIELDS.map((f) => values[f.key]));
+/** The note's search_text and initials columns (written with the note, by the inbox's own code). */
+function searchColumns(values: Record<string, string | number | undefined>): [string, string] {
+  const text = normalizedSearchText(SEARCHED_FIELDS.map((f) => values[f.key]));
+  return [text, initialsText(text)];
 }
 
 /** Three letters in a row that are not a wildcard or a class: what the trigram index can look up. */
@@ -113,7 +117,11 @@ function noteFilter(q: {
   eq('buyer_id', q.buyerId);
   eq('seller_id', q.sellerId);
   const text = q.text?.trim();
-  if (text) {
+  const initials = text ? initialsQuery(text) : undefined;
+  if (initials) {
+    f.where.push('instr(initials, ?) > 0');
+    f.params.push(initials);
+  } else if (text) {
     const patterns = storeTextPatterns(text);
     if (patterns) {
       const digits = numberAlternative(text);
@@ -252,7 +260,7 @@ export class MirrorStore implements NotesStore, TeamCopy {
       ...NOTE_FIELDS.map((f) => values[f.key] ?? null),
       n.at,
       marketDayOf(n.at),
-      searchTextOf(values),
+      ...searchColumns(values),
       first.waitingSeenAt,
       first.answerSeenAt,
       first.answerAfter,
@@ -722,7 +730,7 @@ export class MirrorStore implements NotesStore, TeamCopy {
           ...NOTE_FIELDS.map((f) => values[f.key] ?? null),
           n.at,
           marketDayOf(n.at),
-          searchTextOf(values),
+          ...searchColumns(values),
           n.withdrawnAt ?? null,
         );
       }
