@@ -15,6 +15,8 @@ export default defineConfig({
           'decode-worker': resolve('src-main/soap/decode-worker.ts'),
           // The inbox export's worker, likewise (services/notes-export-run.ts starts it).
           'notes-export-worker': resolve('src-main/services/notes-export-worker.ts'),
+          // The mirror's read worker (storage/mirror-reads.ts starts one per open mirror).
+          'mirror-read-worker': resolve('src-main/storage/mirror-read-worker.ts'),
         },
       },
     },

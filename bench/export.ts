@@ -49,7 +49,9 @@ function noteAt(i: number): InboxNote {
 }
 
 /** Runs `work` and measures it: wall time, and the longest time the main thread's event loop could not turn. */
-async function measured(work: () => Promise<unknown>): Promise<{ wallMs: number; longestBlockMs: number }> {
+export async function measured(
+  work: () => Promise<unknown>,
+): Promise<{ wallMs: number; longestBlockMs: number }> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let longestGap = 0;
   let last = performance.now();

@@ -13,6 +13,7 @@ import { benchMirror } from './mirror';
 import { benchHostile } from './hostile';
 import { benchCharts } from './charts';
 import { benchExport } from './export';
+import { benchMirrorReads } from './mirror-reads';
 import { fmt } from './stats';
 import * as prettier from 'prettier';
 
@@ -297,6 +298,33 @@ if (want('export')) {
       `| ${r.format.toUpperCase()} | ${design} | ${fmt(r.wallMs / 1000, 2)} s | ${fmt(r.longestBlockMs)} ms |`,
     );
   }
+}
+
+if (want('reads')) {
+  // BENCH_READS_NOTES runs it smaller (the full run is the 1,000,000 notes the mirror bench syncs).
+  const notes = Number(process.env['BENCH_READS_NOTES'] ?? 1_000_000);
+  const r = await benchMirrorReads(notes);
+  results['reads'] = r;
+  const design = (d: 'worker' | 'main') => (d === 'worker' ? 'read worker (the app)' : 'on main (before)');
+  log(
+    `\n### (k) The mirror's reads off the main thread: ${notes.toLocaleString('en-US')} notes, a seller typing with pauses\n`,
+  );
+  log('| design | longest main-thread block (target ≤ 50 ms) | the outside-period hint answers, per query |');
+  log('|---|---:|---|');
+  for (const t of r.typing) {
+    const hints = t.hints.map((h) => `${h.query}: ${fmt(h.ms)} ms`).join('; ');
+    log(`| ${design(t.design)} | ${fmt(t.longestBlockMs)} ms | ${hints} |`);
+  }
+  log('\n| notes.period | design | notes | time | payload (JSON) | longest main-thread block |');
+  log('|---|---|---:|---:|---:|---:|');
+  for (const p of r.period) {
+    log(
+      `| ${p.days} days | ${design(p.design)} | ${p.notes.toLocaleString('en-US')} | ${fmt(p.ms)} ms | ${fmt(p.bytes / 1e6, 1)} MB | ${fmt(p.longestBlockMs)} ms |`,
+    );
+  }
+  log(
+    `\nA read worker started afresh answers its first question in ${fmt(r.workerStartMs)} ms (started, its connection opened): what cutting a superseded question costs the next one.`,
+  );
 }
 
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');

@@ -13,7 +13,7 @@
 // syllables, Latin letters and digits, and for a query of initial consonants alone (ㅂㅅ: a syllable with that
 // initial, or the letter itself, one after another). A query holding a half-typed syllable (나잌) is the seller
 // mid-word: the store is not asked (storeTextPattern answers undefined).
-import { FINAL_PARTS, INITIALS, MEDIAL_PARTS } from './hangul-forms';
+import { FINAL_PARTS, INITIALS, MEDIAL_PARTS, choseongOf } from './hangul-forms';
 import { matchRanges } from './match-ranges';
 import type { MatchRange } from './match-ranges';
 import { NOTE_FIELDS } from './note-fields';
@@ -128,6 +128,21 @@ export function storeTextPatterns(query: string): string[] | undefined {
   const head = chars.slice(0, -1).map(globLiteral).join('');
   if (!/^[\uac00-\ud7a3]$/.test(last)) return [`*${head}${globLiteral(last)}*`];
   return lastSyllableAlternatives(last).map((alt) => `*${head}${alt}*`);
+}
+
+/**
+ * The letters of a query of initial consonants alone (ㄴㅇ) in the normal form, else undefined. A note matches it
+ * where its initials text (initialsText) holds them in a row: each one there is a syllable with that initial or the
+ * letter itself, what storeTextPatterns' classes say.
+ */
+export function initialsQuery(query: string): string | undefined {
+  const norm = searchNormal(query.replaceAll(FIELD_SEP, ''));
+  return norm !== '' && Array.from(norm).every((c) => INITIALS.includes(c)) ? norm : undefined;
+}
+
+/** A search text (normalizedSearchText) with each syllable replaced by its initial consonant, nothing else changed. */
+export function initialsText(searchText: string): string {
+  return choseongOf(searchText);
 }
 
 /** A note's searched values as the matcher reads them: joined by FIELD_SEP, in the search's normal form. */

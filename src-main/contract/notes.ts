@@ -231,6 +231,11 @@ export interface NotesLookupRequest {
   outside?: { start: NoteDay; end: NoteDay };
   /** Notes returned, newest first (default 50). */
   limit?: number;
+  /**
+   * Counts the matches only up to this many (`total` is then at most it: "this many or more"), for a caller that
+   * needs no more than that; every match is counted without it.
+   */
+  totalUpTo?: number;
 }
 
 export interface FoundNote {

@@ -1,11 +1,14 @@
-// A read-only connection to a mirror file, for work off the main thread (the export worker): WAL lets it read
-// beside the main thread's writer. It offers only the reads such work needs, as the NotesStore interface names
-// them, so no one outside storage holds the SQLite class.
+// A read-only connection to a mirror file, for work off the main thread (the export worker, the mirror's read
+// worker): WAL lets it read beside the main thread's writer. It offers only the reads such work needs, as the
+// NotesStore interface names them, so no one outside storage holds the SQLite class.
 import { DatabaseSync } from 'node:sqlite';
 import { MirrorStore } from './mirror-store';
 import type { NotesStore } from './notes-store';
 
-export type MirrorReader = Pick<NotesStore, 'marks' | 'notesBySeq'> & { close(): void };
+export type MirrorReader = Pick<
+  NotesStore,
+  'marks' | 'notesBySeq' | 'period' | 'lookup' | 'count' | 'waitingOutside' | 'waiting'
+> & { close(): void };
 
 /** How long a read waits for another connection's write to finish, as the app's own connections do. */
 const BUSY_TIMEOUT_MS = 15_000;

@@ -43,6 +43,8 @@ import { redactText } from '../soap/redact';
 import { migrate, MIRROR_VERSION } from './mirror-schema';
 import type { MigrationContext } from './mirror-schema';
 import { MirrorStore } from './mirror-store';
+import { MirrorReads } from './mirror-reads';
+import type { MirrorReadsOptions } from './mirror-reads';
 import type { MirrorIdentity } from './mirror-store';
 import { COMMAND_LINE_OWNER } from './notes-store';
 import type { Fingerprint, MirrorOwner, NotesMirrors, NotesStore } from './notes-store';
@@ -119,6 +121,8 @@ export interface MirrorRegistryOptions {
    * command line, where a sync into memory would report notes saved that are not.
    */
   failWhenInaccessible?: boolean;
+  /** The read workers' options (tests: a gated worker). */
+  reads?: MirrorReadsOptions;
 }
 
 /** The SQLite mirrors: the service's NotesMirrors over MirrorStore files, and what only files have. */
@@ -128,6 +132,11 @@ export interface MirrorRegistry extends NotesMirrors<MirrorStore> {
   profileMirrors(profileId: string): MirrorFileInfo[];
   /** Deletes a removed profile's mirrors, or leaves them for a profile with the same fingerprint. */
   removeProfile(profileId: string, action: 'keep' | 'delete'): MirrorFileInfo[];
+  /**
+   * The read worker of a mirror this registry has open (one per file, stopped when the file is closed), or
+   * undefined for one held in memory (a file the OS refused), which main reads itself.
+   */
+  reads(store: NotesStore): MirrorReads | undefined;
   close(): void;
 }
 
@@ -160,6 +169,7 @@ class SqliteMirrors implements MirrorRegistry {
   readonly dir: string;
   private readonly now: () => number;
   private readonly stores = new Map<string, MirrorStore>();
+  private readonly readers = new Map<string, MirrorReads>();
   /** What each damaged or interim file kept beside a mirror still yields, read once. */
   private readonly keptMarks = new Map<string, Map<number, NoteLocalMark>>();
   private legacyChecked = false;
@@ -335,8 +345,21 @@ class SqliteMirrors implements MirrorRegistry {
   }
 
   private closeFile(file: string) {
+    this.readers.get(file)?.close();
+    this.readers.delete(file);
     this.stores.get(file)?.close();
     this.stores.delete(file);
+  }
+
+  reads(given: NotesStore): MirrorReads | undefined {
+    const store = this.stores.get(given.file);
+    if (!store || store.db.location() === null) return undefined;
+    let reads = this.readers.get(given.file);
+    if (!reads) {
+      reads = new MirrorReads(join(this.dir, given.file), this.opts.reads);
+      this.readers.set(given.file, reads);
+    }
+    return reads;
   }
 
   /** Every mirror file that opens, with its identity; damaged ones are skipped (they are handled when used). */

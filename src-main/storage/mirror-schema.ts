@@ -14,10 +14,11 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { NoteField } from '../../src-shared/note-fields';
 import { NOTE_FIELDS } from '../../src-shared/note-fields';
 import { marketDayOf } from '../../src-shared/market-day';
+import { initialsText, normalizedSearchText } from '../../src-shared/note-search';
 import type { LegacyNotesFiles } from './legacy-notes-files';
 import { inTransaction, userVersion } from './sqlite-file';
 
-export const MIRROR_VERSION = 4;
+export const MIRROR_VERSION = 5;
 
 export interface MigrationContext {
   /** Release 0.1.0's notes files, for the mirror that imports them (the sandbox profile's); else undefined. */
@@ -190,8 +191,55 @@ const teamStates: Migration = (db) => {
   `);
 };
 
+/** The searched columns, in the order of the search text (SEARCHED_FIELDS when version 5 was released), frozen. */
+const V5_SEARCHED = ['seq_no', 'buyer_id', 'item_no', 'item_name', 'order_no', 'title', 'content'];
+
+/**
+ * Version 5: the search answers from an index, never from a JavaScript function per row. search_text holds the
+ * note's searched fields in the search's normal form (src-shared/note-search.ts normalizedSearchText), written by
+ * MirrorStore with the note; notes_search is an FTS5 trigram index over it (external content: the text is stored
+ * once), kept by triggers, that answers a GLOB with three or more letters in a row (a buyer ID, a word, a number)
+ * without reading the other notes. initials holds that text with each syllable as its initial consonant: a query
+ * of initials alone (ㅇ, ㄴㅇ) is a plain substring of it (instr), 3-4 times faster than the GLOB's letter classes
+ * over search_text (measured: 136 against 538 ms for ㄴㅇ over 30,398 notes, the same 10,351 found). Other short
+ * patterns (니다) match search_text itself in C. A field
+ * searched later changes the text of every note: a new migration then rewrites the column.
+ */
+const searchIndex: Migration = (db) => {
+  db.function('desk_search_text_v5', { deterministic: true, varargs: true }, (...values) =>
+    normalizedSearchText(values as (string | number | null)[]),
+  );
+  db.function('desk_initials_v5', { deterministic: true }, (text) => initialsText(String(text)));
+  db.exec(`
+    ALTER TABLE notes ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+    ALTER TABLE notes ADD COLUMN initials TEXT NOT NULL DEFAULT '';
+    UPDATE notes SET search_text = desk_search_text_v5(${V5_SEARCHED.join(', ')});
+    UPDATE notes SET initials = desk_initials_v5(search_text);
+    CREATE VIRTUAL TABLE notes_search USING fts5 (search_text, content = 'notes', content_rowid = 'seq_no',
+      tokenize = 'trigram case_sensitive 1', detail = 'none');
+    INSERT INTO notes_search (notes_search) VALUES ('rebuild');
+    CREATE TRIGGER notes_search_insert AFTER INSERT ON notes BEGIN
+      INSERT INTO notes_search (rowid, search_text) VALUES (new.seq_no, new.search_text);
+    END;
+    CREATE TRIGGER notes_search_delete AFTER DELETE ON notes BEGIN
+      INSERT INTO notes_search (notes_search, rowid, search_text) VALUES ('delete', old.seq_no, old.search_text);
+    END;
+    CREATE TRIGGER notes_search_update AFTER UPDATE OF search_text ON notes
+      WHEN old.search_text IS NOT new.search_text BEGIN
+      INSERT INTO notes_search (notes_search, rowid, search_text) VALUES ('delete', old.seq_no, old.search_text);
+      INSERT INTO notes_search (rowid, search_text) VALUES (new.seq_no, new.search_text);
+    END;
+  `);
+};
+
 /** Index n holds the migration from version n to n + 1. */
-export const MIGRATIONS: readonly Migration[] = [createV1, coverWaiting, observeReplies, teamStates];
+export const MIGRATIONS: readonly Migration[] = [
+  createV1,
+  coverWaiting,
+  observeReplies,
+  teamStates,
+  searchIndex,
+];
 
 /**
  * Brings the file up to `target` one version at a time. Each step re-reads the version inside its transaction,

@@ -27,7 +27,8 @@ import { CODE_VALUES, NOTE_FIELDS } from '../../src-shared/note-fields';
 import { dayEndMs, dayStartMs, marketDayOf } from '../../src-shared/market-day';
 import {
   SEARCHED_FIELDS,
-  loosePattern,
+  initialsQuery,
+  initialsText,
   normalizedSearchText,
   numberAlternative,
   storeTextPatterns,
@@ -69,14 +70,25 @@ export interface MirrorIdentity {
 }
 
 const FIELD_COLUMNS = NOTE_FIELDS.map((f) => f.column);
-const ALL_COLUMNS = [...FIELD_COLUMNS, 'at', 'day'];
+// search_text: the note's searched fields in the search's normal form, indexed by notes_search (version 5).
+// initials: that text with each syllable as its initial consonant (a query of initials alone is a substring of it).
+const ALL_COLUMNS = [...FIELD_COLUMNS, 'at', 'day', 'search_text', 'initials'];
 /** What the mirror observed of a note's reply (version 3; see reply-observation.ts). */
 const OBSERVED_COLUMNS = ['waiting_seen_at', 'answer_seen_at', 'answer_after'];
 
-// A search is answered in two passes over the rows: a loose GLOB on each raw field (C speed) picks the candidates,
-// then the note's normalized search text, built by the same code as the inbox's (desk_search_text, registered
-// below), is matched exactly. src-shared/note-search.ts has the rule and the patterns.
-const SEARCH_TEXT = `desk_search_text(${SEARCHED_FIELDS.map((f) => f.column).join(', ')})`;
+/** The note's search_text and initials columns (written with the note, by the inbox's own code). */
+function searchColumns(values: Record<string, string | number | undefined>): [string, string] {
+  const text = normalizedSearchText(SEARCHED_FIELDS.map((f) => values[f.key]));
+  return [text, initialsText(text)];
+}
+
+/** Three letters in a row that are not a wildcard or a class: what the trigram index can look up. */
+const TRIGRAM_RUN = /[^*?[\]]{3}/u;
+
+/** Whether the trigram index can answer `pattern` (a run of three literal letters outside any [class]). */
+function indexable(pattern: string): boolean {
+  return TRIGRAM_RUN.test(pattern.replace(/\[[^\]]*\]/g, '*'));
+}
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -107,18 +119,23 @@ function noteFilter(q: {
   eq('buyer_id', q.buyerId);
   eq('seller_id', q.sellerId);
   const text = q.text?.trim();
-  if (text) {
+  const initials = text ? initialsQuery(text) : undefined;
+  if (initials) {
+    f.where.push('instr(initials, ?) > 0');
+    f.params.push(initials);
+  } else if (text) {
     const patterns = storeTextPatterns(text);
     if (patterns) {
       const digits = numberAlternative(text);
       if (digits) patterns.push(`*${digits}*`);
-      const loose = patterns.map(loosePattern);
-      const anyField = loose.flatMap(() => SEARCHED_FIELDS.map((c) => `${c.column} GLOB ?`)).join(' OR ');
-      // CASE keeps the order: the exact pass runs only on the rows the loose one let through.
+      // The normal form's text matched in C: through the trigram index when every pattern has three letters in
+      // a row (it reads only the notes that hold them), else over the column (a pattern this short matches
+      // most notes, and a query that needs only a few of them stops early).
       f.where.push(
-        `(CASE WHEN ${anyField} THEN (${patterns.map(() => `${SEARCH_TEXT} GLOB ?`).join(' OR ')}) ELSE 0 END)`,
+        patterns.every(indexable)
+          ? `seq_no IN (${patterns.map(() => 'SELECT rowid FROM notes_search WHERE search_text GLOB ?').join(' UNION ')})`
+          : `(${patterns.map(() => 'search_text GLOB ?').join(' OR ')})`,
       );
-      for (const l of loose) for (let i = 0; i < SEARCHED_FIELDS.length; i++) f.params.push(l);
       f.params.push(...patterns);
     } else {
       // A syllable still being typed: the plain substring, the nearest the store can say.
@@ -147,9 +164,6 @@ export class MirrorStore implements NotesStore, TeamCopy {
     /** The marks' second copy beside the file (marks-journal.ts); none for a mirror in memory or read-only. */
     private readonly journal?: MarksJournal,
   ) {
-    db.function('desk_search_text', { deterministic: true, varargs: true }, (...values) =>
-      normalizedSearchText(values as (string | number | null)[]),
-    );
     const changed = [...ALL_COLUMNS.filter((c) => c !== 'seq_no')]
       .map((c) => `notes.${c} IS NOT excluded.${c}`)
       .join(' OR ');
@@ -250,6 +264,7 @@ export class MirrorStore implements NotesStore, TeamCopy {
       ...NOTE_FIELDS.map((f) => values[f.key] ?? null),
       n.at,
       marketDayOf(n.at),
+      ...searchColumns(values),
       first.waitingSeenAt,
       first.answerSeenAt,
       first.answerAfter,
@@ -510,13 +525,7 @@ export class MirrorStore implements NotesStore, TeamCopy {
       f.params.push(dayStartMs(q.outside.start), dayEndMs(q.outside.end));
     }
     const where = f.where.length > 0 ? `WHERE ${f.where.join(' AND ')}` : '';
-    const totals = this.db
-      .prepare(
-        `SELECT count(*) AS total, count(withdrawn_at) AS withdrawn,
-                min(CASE WHEN withdrawn_at IS NULL THEN at END) AS oldest
-         FROM notes ${where}`,
-      )
-      .get(...f.params) as { total: number; withdrawn: number; oldest: number | null };
+    const totals = this.lookupTotals(f, q.totalUpTo);
     const rows = this.db
       .prepare(
         `SELECT n.*, m.handled AS m_handled, m.memo AS m_memo, m.updated_at AS m_updated_at
@@ -541,6 +550,31 @@ export class MirrorStore implements NotesStore, TeamCopy {
       ...(totals.oldest === null ? {} : { oldestAt: Number(totals.oldest) }),
       notes,
     };
+  }
+
+  /**
+   * A lookup's counts, each its own query so each stops as early as it can: the withdrawn matches (few: their
+   * index), the oldest listed one (the time index, from the oldest up to the first match), and all of them, or up
+   * to `upTo`.
+   */
+  private lookupTotals(f: Filter, upTo: number | undefined) {
+    const and = f.where.map((w) => ` AND ${w}`).join('');
+    const one = <T>(sql: string, ...extra: number[]) => this.db.prepare(sql).get(...f.params, ...extra) as T;
+    const { withdrawn } = one<{ withdrawn: number }>(
+      `SELECT count(*) AS withdrawn FROM notes WHERE withdrawn_at IS NOT NULL${and}`,
+    );
+    const oldest = one<{ at: number } | undefined>(
+      `SELECT at FROM notes WHERE withdrawn_at IS NULL${and} ORDER BY at LIMIT 1`,
+    );
+    const where = f.where.length > 0 ? `WHERE ${f.where.join(' AND ')}` : '';
+    const { total } =
+      upTo === undefined
+        ? one<{ total: number }>(`SELECT count(*) AS total FROM notes ${where}`)
+        : one<{ total: number }>(
+            `SELECT count(*) AS total FROM (SELECT 1 FROM notes ${where} LIMIT ?)`,
+            upTo,
+          );
+    return { total, withdrawn, oldest: oldest?.at ?? null };
   }
 
   /** How many held notes (withdrawn ones left out) a wider period has for the given criteria. */
@@ -715,6 +749,7 @@ export class MirrorStore implements NotesStore, TeamCopy {
           ...NOTE_FIELDS.map((f) => values[f.key] ?? null),
           n.at,
           marketDayOf(n.at),
+          ...searchColumns(values),
           n.withdrawnAt ?? null,
         );
       }

@@ -14,6 +14,9 @@ import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../host-deps';
 import { profileIdSchema } from '../../storage/settings-schema';
+import type { NotesStore } from '../../storage/notes-store';
+import { READ_QUERIES } from '../../storage/mirror-read-queries';
+import type { ReadAnswer, ReadKind, ReadRequest } from '../../storage/mirror-read-queries';
 import { voidRequest } from './void-request';
 
 type Channels = keyof NotesContract;
@@ -29,19 +32,29 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
   const withMirror = async <T>(use: (m: ActiveMirror) => T | Promise<T>): Promise<T> =>
     mirror.use(await activeMirrorChoice(deps), use);
   const activeFile = async () => mirror.open(await activeMirrorChoice(deps)).store.file;
+  /** A read of the active mirror, answered by its read worker (main reads only a mirror held in memory). */
+  const read = <K extends ReadKind>(kind: K, req: ReadRequest<K>, signal: AbortSignal) =>
+    withMirror(async (m): Promise<ReadAnswer<K>> => {
+      const reads = deps.mirrors.reads(m.store);
+      if (reads) return reads.ask(kind, req, signal);
+      return (READ_QUERIES[kind] as unknown as (s: NotesStore, q: ReadRequest<K>) => ReadAnswer<K>)(
+        m.store,
+        req,
+      );
+    });
 
   return {
     'notes.status': () => withMirror((m) => mirror.status(m)),
 
-    'notes.period': (req) => withMirror((m) => m.store.period(req.start, req.end, req.known)),
+    'notes.period': (req, ctx) => read('notes.period', req, ctx.signal),
 
-    'notes.lookup': (req) => withMirror((m) => m.store.lookup(req)),
+    'notes.lookup': (req, ctx) => read('notes.lookup', req, ctx.signal),
 
-    'notes.count': (req) => withMirror((m) => m.store.count(req)),
+    'notes.count': (req, ctx) => read('notes.count', req, ctx.signal),
 
-    'notes.waitingOutside': (req) => withMirror((m) => m.store.waitingOutside(req)),
+    'notes.waitingOutside': (req, ctx) => read('notes.waitingOutside', req, ctx.signal),
 
-    'notes.waiting': ({ lateBeforeMs }) => withMirror((m) => m.store.waiting(lateBeforeMs)),
+    'notes.waiting': (req, ctx) => read('notes.waiting', req, ctx.signal),
 
     'notes.sync': async (req, ctx) => {
       const { outcome } = await syncActiveMirror(deps, req, ctx.emit);
@@ -134,6 +147,7 @@ export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
     sellerId: sellerId.optional(),
     outside: marketPeriodSchema({}).optional(),
     limit: z.number().int().min(1).max(500).optional(),
+    totalUpTo: z.number().int().min(1).optional(),
   }),
   'notes.count': marketPeriodSchema({
     status: z.enum(['All', ...REPLY_STATUSES]).optional(),

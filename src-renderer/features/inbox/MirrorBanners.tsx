@@ -196,7 +196,7 @@ const OutsidePeriodHint = memo(function OutsidePeriodHint({
       const q = asked!;
       const [inPeriod, found] = await Promise.all([
         call('notes.count', { start: range.start, end: range.end, ...q }, signal),
-        call('notes.lookup', { ...q, limit: 1 }, signal),
+        call('notes.lookup', { ...q, limit: 1, totalUpTo: 1 }, signal),
       ]);
       const scoped = q.itemNo !== undefined || q.orderNo !== undefined || q.buyerId !== undefined;
       const today = marketDayOf(Date.now());
