@@ -6,7 +6,7 @@ import type { NotesStore } from '../storage/notes-store';
 import { SharedWritesStore } from '../storage/shared-writes';
 import { callerLockHolders, takeCallerLock } from '../team/caller-lock';
 import type { LockHolder } from '../team/caller-lock';
-import { teamNotesSink } from '../team/notes-sink';
+import { teamCoverage, teamNotesSink } from '../team/notes-sink';
 import { openTeamDb, teamDbError } from '../team/team-db';
 import type { TeamTarget } from '../team/team-url';
 import { TeamKeyError, teamTicketKeeper } from '../team/ticket-seal';
@@ -56,7 +56,9 @@ export async function runAsTeamCaller<T>(
       ? await teamTicketKeeper(db.sql, lock, where, opts.sealed.teamKey)
       : undefined;
     const sink = teamNotesSink(db.sql, target.team, connection, { holdsLock: () => held });
-    return { caller: true, result: await sync(new SharedWritesStore(local, sink), tickets) };
+    // Planned from the days the team holds too: a day this copy has but the team's was refused is fetched again.
+    const covered = await teamCoverage(db.sql, target.team, connection);
+    return { caller: true, result: await sync(new SharedWritesStore(local, sink, covered), tickets) };
   } catch (err) {
     throw teamDbError(err, target);
   } finally {
