@@ -137,6 +137,35 @@ describe('the team ticket, sealed for the next caller', () => {
   });
 });
 
+describe('the sealed tickets table', () => {
+  it("a member reads and writes only their own team's row, never deletes one; a seal shorter than its nonce and tag is refused", async () => {
+    const { database, sql } = await teamDatabase(pg, ['shop', 'other']);
+    const anna = await addMember(sql, 'shop', 'rls_anna');
+    const otto = await addMember(sql, 'other', 'rls_otto');
+    await sql`SELECT seller_desk.connection_id('shop', 'c1'), seller_desk.connection_id('other', 'c1')`;
+    const seal = Buffer.alloc(40, 7);
+    await sql`INSERT INTO seller_desk.sealed_tickets (team, connection, seq, key_id, sealed)
+      VALUES ('shop', 'c1', 1, '0123456789abcdef', ${seal})`;
+    const as = (login: string, password: string) => client(pg.url({ user: login, password, database }));
+    const shop = as('rls_anna', anna);
+    const other = as('rls_otto', otto);
+    expect(await shop`SELECT seq::int FROM seller_desk.sealed_tickets`).toEqual([{ seq: 1 }]);
+    expect(await other`SELECT seq FROM seller_desk.sealed_tickets`).toEqual([]);
+    await expect(
+      other`INSERT INTO seller_desk.sealed_tickets (team, connection, seq, key_id, sealed)
+        VALUES ('shop', 'c1', 9, '0123456789abcdef', ${seal})`,
+    ).rejects.toThrow(/row-level security|duplicate key/);
+    expect((await other`UPDATE seller_desk.sealed_tickets SET seq = 9 RETURNING seq`).length).toBe(0);
+    await expect(shop`DELETE FROM seller_desk.sealed_tickets`).rejects.toThrow(/permission denied/);
+    await expect(
+      shop`UPDATE seller_desk.sealed_tickets SET sealed = ${Buffer.from('plain-ticket')}`,
+    ).rejects.toThrow(/check constraint/);
+    const [row] = await sql<{ seq: number; sealed_by: string }[]>`
+      SELECT seq::int, sealed_by FROM seller_desk.sealed_tickets WHERE team = 'shop'`;
+    expect(row).toEqual({ seq: 1, sealed_by: sql.options.user });
+  });
+});
+
 describe('desk sync --team on a live account: the next caller sends the ticket the last one was handed', () => {
   let sb: RunningSandbox;
   beforeAll(async () => {
@@ -203,5 +232,22 @@ describe('desk sync --team on a live account: the next caller sends the ticket t
     expect(refused.code).not.toBe(0);
     expect(refused.err).toMatch(/no team key for team "shop".*desk team join/);
     expect(sb.stats.requests).toBe(before);
+
+    // The key is rotated (a member left): the ticket is sealed again, the old key opens nothing.
+    const rotated = await desk(['team', 'rotate-key', '--team', url, '--data-dir', annaDir!], env);
+    expect(rotated.code).toBe(0);
+    const next = /^\s+(sdtk1-\S+)$/mu.exec(rotated.out)?.[1];
+    expect(next).toBeDefined();
+    expect(next).not.toBe(key);
+    expect(rotated.out).toMatch(/1 sealed ticket sealed again/);
+    const stale = await sync(bertDir!, 'sbx-enc-never-issued');
+    expect(stale.code).not.toBe(0);
+    expect(stale.err).toMatch(/sealed with another team key/);
+    const oldJoin = await desk(['team', 'join', '--team', url, '--data-dir', keyless!], env, `${key}\n`);
+    expect(oldJoin.err).toMatch(/not team "shop"'s current key/);
+    await desk(['team', 'join', '--team', url, '--data-dir', bertDir!], env, `${next}\n`);
+    const fresh = await sync(bertDir!, 'sbx-enc-never-issued');
+    expect(fresh.err).toBe('');
+    expect(fresh.code).toBe(0);
   });
 });
