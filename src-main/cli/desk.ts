@@ -13,6 +13,8 @@ import { insightsReport, insightsTargets } from '../services/insights';
 import { openMirrorForReading, openMirrorForSync, teamConnectionKey } from './mirror';
 import { teamTarget } from './commands/team';
 import { runAsTeamCaller } from '../host/team-caller';
+import type { TeamTickets } from '../host/team-caller';
+import { teamKeyOf } from './tickets';
 import type { SyncOutcome } from '../services/notes-sync';
 import type { NotesStore } from '../storage/notes-store';
 import { syncNotes, WAITING_LOOKBACK_DAYS } from '../services/notes-sync';
@@ -31,6 +33,8 @@ export interface DeskIo {
   env: Record<string, string | undefined>;
   /** Cancels the command (Ctrl+C). */
   signal?: AbortSignal;
+  /** Where desk team join reads the team key (never from an argument). */
+  stdin?: AsyncIterable<string | Buffer> & { isTTY?: boolean };
   /** Wall clock for the default date range, when the sandbox's --now does not set it. */
   now?: () => number;
 }
@@ -126,7 +130,7 @@ const COMMANDS: Record<string, { flags: Flag[]; formats: string[]; services: Ser
     services: ['suggest'],
   },
   wsdl: { flags: ['out'], formats: [], services: ['suggest', 'market'] },
-  team: { flags: ['team', 'format'], formats: ['table', 'json'], services: [] },
+  team: { flags: ['team', 'format', 'data-dir'], formats: ['table', 'json'], services: [] },
   mark: {
     flags: ['team', 'handled', 'unhandled', 'memo', 'format'],
     formats: ['table', 'json'],
@@ -175,8 +179,9 @@ async function withEndpoint<T>(
   io: DeskIo,
   needs: { market: boolean; memberTicket: boolean },
   run: (endpoint: Endpoint) => Promise<T>,
+  team?: TeamTickets,
 ): Promise<T> {
-  const endpoint = await openEndpoint(plan, io.env, needs);
+  const endpoint = await openEndpoint(plan, io.env, needs, team);
   try {
     return await run(endpoint);
   } finally {
@@ -215,29 +220,39 @@ async function runSync(
   const signal = io.signal ?? new AbortController().signal;
   const mirror = openMirrorForSync(plan, ctx.dataDir);
   try {
-    const sync = (store: NotesStore) =>
-      withEndpoint(plan, io, { market: true, memberTicket: true }, (e) => {
-        const sellers = req.sellerIds ?? e.sellerIds;
-        if (sellers.length === 0) {
-          throw new UsageError('desk sync needs --seller ID (or a --profile that lists its seller IDs).');
-        }
-        return syncNotes(req, {
-          client: e.client,
-          store,
-          sellerIds: sellers,
-          pageIndexBase: e.pageBase,
-          statusWindowDays: plan.noteQueryDays || undefined,
-          waitingLookbackDays: WAITING_LOOKBACK_DAYS,
-          signal,
-        });
-      });
+    const sync = (store: NotesStore, team?: TeamTickets) =>
+      withEndpoint(
+        plan,
+        io,
+        { market: true, memberTicket: true },
+        (e) => {
+          const sellers = req.sellerIds ?? e.sellerIds;
+          if (sellers.length === 0) {
+            throw new UsageError('desk sync needs --seller ID (or a --profile that lists its seller IDs).');
+          }
+          return syncNotes(req, {
+            client: e.client,
+            store,
+            sellerIds: sellers,
+            pageIndexBase: e.pageBase,
+            statusWindowDays: plan.noteQueryDays || undefined,
+            waitingLookbackDays: WAITING_LOOKBACK_DAYS,
+            signal,
+          });
+        },
+        team,
+      );
     let outcome: SyncOutcome;
     if (values.team === undefined) outcome = await sync(mirror.store);
     else {
       const target = teamTarget(values.team, io.env);
+      // A live account's ticket is the team's, sealed with the team key; the sandbox's tickets are its own.
+      const sealed =
+        plan.kind === 'live' ? { teamKey: await teamKeyOf(target, ctx.dataDir, io.env) } : undefined;
       const run = await runAsTeamCaller(target, teamConnectionKey(plan), mirror.store, sync, {
         wait: values.wait === true,
         signal,
+        ...(sealed ? { sealed } : {}),
       });
       if (!run.caller) {
         const who = run.holder ? `${run.holder.login}'s desktop` : 'another desktop';
@@ -292,7 +307,10 @@ async function runCommand(argv: readonly string[], io: DeskIo): Promise<number> 
   if (spec.formats.length > 0 && !spec.formats.includes(format)) {
     throw new UsageError(`--format for ${command} must be ${spec.formats.join(', ')}; got "${format}".`);
   }
-  if (command === 'team') return runTeam(rest, { team: values.team, format }, io);
+  if (command === 'team') {
+    const dataDir = values['data-dir'];
+    return runTeam(rest, { team: values.team, format, ...(dataDir === undefined ? {} : { dataDir }) }, io);
+  }
 
   if (command === 'mark' || command === 'take' || command === 'history') {
     return runTeamCommand(command, rest, values, format, io);
@@ -409,6 +427,7 @@ if (isEntryPoint(import.meta.url)) {
   void main(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,
+    stdin: process.stdin,
     env: process.env,
     signal: controller.signal,
   }).then((code) => {

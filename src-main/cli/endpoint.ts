@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import type { InsightsTargets, Profile, TicketSet } from '../contract';
 import { connectMarket } from '../host/connect';
+import type { TeamTickets } from '../host/team-caller';
 import type { ActiveConnection } from '../services/connection';
 import { readSavedSettings, SETTINGS_FILE } from '../storage/settings-store';
 import { defaultSettings } from '../storage/settings-schema';
@@ -242,11 +243,14 @@ export async function openEndpoint(
   plan: EndpointPlan,
   env: Record<string, string | undefined>,
   needs: { market: boolean; memberTicket: boolean },
+  team?: TeamTickets,
 ): Promise<Endpoint> {
   let tickets: TicketSet = {};
   if (plan.kind === 'live') {
     if (needs.market) {
       tickets = await liveTickets(plan.vault, env);
+      // A team's sealed ticket is the newest the account was handed: it goes first, whatever this desktop kept.
+      if (team?.encryptedTicket) tickets = { ...tickets, encryptedTicket: team.encryptedTicket };
       assertTickets(tickets, needs.memberTicket);
     } else {
       // The suggest service is sent no tickets, but one server may answer both services and echo them: whatever
@@ -258,7 +262,7 @@ export async function openEndpoint(
   const connection = connectMarket({
     settings: { activeProfile: () => Promise.resolve(profile) },
     // The sandbox's tickets are its own documented values; the connection keeps them in memory as in the app.
-    vault: runTickets(tickets),
+    vault: runTickets(tickets, team && ((t) => team.rotate(t))),
     sandboxOptions: {
       ...(plan.seed === undefined ? {} : { seed: plan.seed }),
       ...(plan.now === undefined ? {} : { now: plan.now }),

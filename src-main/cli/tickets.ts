@@ -56,15 +56,49 @@ export function assertTickets(tickets: Tickets, memberTicket: boolean): void {
 
 /**
  * This run's tickets, as the connection reads them from a vault. Rotated EncryptedTickets live for this run
- * only: the app's vault keeps its own rotation order.
+ * only (the app's vault keeps its own rotation order), or are also handed to `keep` (a team's caller seals them
+ * for the next caller; the call fails when they cannot be kept).
  */
-export function runTickets(initial: Tickets): TicketSource {
+export function runTickets(
+  initial: Tickets,
+  keep?: (encryptedTicket: string) => Promise<void>,
+): TicketSource {
   let tickets = { ...initial };
   return {
     get: () => Promise.resolve({ ...tickets }),
-    rotateEncrypted: (_profileId, encryptedTicket) => {
+    rotateEncrypted: async (_profileId, encryptedTicket) => {
       tickets = { ...tickets, encryptedTicket };
-      return Promise.resolve();
+      await keep?.(encryptedTicket);
     },
   };
+}
+
+const TEAM_KEY_ENV = 'SELLER_DESK_TEAM_KEY';
+
+/** The vault name of a team's key: the server, database and team (not the login: one key per team). */
+export function teamKeyName(t: { host: string; port: number; database: string; team: string }): string {
+  return `team-key:${t.host}:${t.port}/${t.database}?team=${t.team}`;
+}
+
+/** The Node tools' vault in a data folder; refused where the app's keystore-sealed vault is (only it reads that). */
+export function cliVault(dataDir: string) {
+  const dir = join(dataDir, 'vault');
+  if (!existsSync(join(dir, VAULT_KEY_FILE)) && existsSync(join(dir, VAULT_FILE))) {
+    throw new UsageError(
+      `The vault in ${dataDir} is the app's (sealed with the system keystore, which only the app can read); join the team in the app, or give desk another --data-dir.`,
+    );
+  }
+  return createFileVault(dir);
+}
+
+/** This desktop's key of a team: SELLER_DESK_TEAM_KEY, else the vault of the data folder (desk team join). */
+export async function teamKeyOf(
+  target: { host: string; port: number; database: string; team: string },
+  dataDir: string | undefined,
+  env: Record<string, string | undefined>,
+): Promise<string | undefined> {
+  const fromEnv = env[TEAM_KEY_ENV];
+  if (fromEnv) return fromEnv;
+  if (!dataDir) return undefined;
+  return cliVault(dataDir).getSecret(teamKeyName(target));
 }

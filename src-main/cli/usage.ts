@@ -21,7 +21,9 @@ Commands
                --seller ID[,ID...]       default: the profile's (or the sandbox's) seller IDs
                --team URL                sync for the team: only with the connection's caller lock,
                                          writing into the team database too; without the lock it says
-                                         who holds it and exits 0 (--wait waits for the lock)
+                                         who holds it and exits 0 (--wait waits for the lock); a live
+                                         account's ticket is the team's, sealed with the team key
+                                         (team join), or SELLER_DESK_TEAM_KEY
                --format table|json
   stats      the insights figures from the app's notes mirror (see sync), offline: reply speed
              (answered within 24 h and 48 h, late, time unknown, waiting; median, p90, mean), the
@@ -43,10 +45,15 @@ Commands
                --out DIR (required)
 
 Team database (in progress: a shop's desktops sharing one PostgreSQL; see docs/team.md)
-  team init                 creates or upgrades the team schema (versioned migrations) and the team
+  team init                 creates or upgrades the team schema (versioned migrations) and the team;
+                            a new team's key is printed once
   team add-member NAME      a login NAME for one person, with a password printed once
   team remove-member NAME   ends their sessions and drops the login; history keeps their name
   team status               members, and who holds the caller lock of each connection
+  team join --data-dir DIR  keeps the team key (read from standard input, never an argument) in the
+                            vault of DIR: a member needs it to sync for the team (seals the ticket)
+  team rotate-key --data-dir DIR   a new team key, printed once: the team's sealed tickets are sealed
+                            again with it (the old key opens none); each member joins again
                --team URL                postgres://USER@HOST:PORT/DATABASE?team=NAME (default team
                                          "default"); or SELLER_DESK_TEAM. The password comes from the
                                          URL, PGPASSWORD or .pgpass, and is never printed

@@ -16,6 +16,12 @@ export const ERROR_CODES = [
   'CANCELLED',
   /** A data file of the app cannot be read or written (permissions, a read-only or full disk…). */
   'DATA_FILE',
+  /** The team database's disk is full: it refused a write (what it confirmed before is kept). */
+  'TEAM_DISK_FULL',
+  /** The team database shut down or restarted mid-work, or the caller lock's session ended. */
+  'TEAM_RESTARTED',
+  /** This desktop has no team key, or not the current one: it cannot call the marketplace for the team. */
+  'TEAM_KEY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

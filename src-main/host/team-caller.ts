@@ -1,27 +1,47 @@
 // A team's caller: the desktop that holds the connection's caller lock syncs for everyone and writes what it
 // fetched into the team database as well as into its own copy. Without the lock nothing is called: the caller
-// is told who holds it.
+// is told who holds it. A live connection's EncryptedTicket is the team's: the caller opens the one the last
+// caller sealed, sends it first, and seals each new one (team/ticket-seal.ts).
 import type { NotesStore } from '../storage/notes-store';
 import { SharedWritesStore } from '../storage/shared-writes';
 import { callerLockHolders, takeCallerLock } from '../team/caller-lock';
 import type { LockHolder } from '../team/caller-lock';
-import { teamNotesSink } from '../team/notes-sink';
+import { teamCoverage, teamNotesSink } from '../team/notes-sink';
 import { openTeamDb, teamDbError } from '../team/team-db';
 import type { TeamTarget } from '../team/team-url';
+import { TeamKeyError, teamTicketKeeper } from '../team/ticket-seal';
+import type { TeamTickets } from '../team/ticket-seal';
 
+export type { TeamTickets } from '../team/ticket-seal';
 export type CallerRun<T> = { caller: true; result: T } | { caller: false; holder: LockHolder | undefined };
+
+export interface TeamCallerOptions {
+  wait?: boolean;
+  signal?: AbortSignal;
+  /**
+   * The connection's tickets are sealed in the team database (a live connection; the sandbox's are its own):
+   * the member's team key from their vault, undefined when they have none (then they cannot be the caller).
+   */
+  sealed?: { teamKey: string | undefined };
+}
 
 /**
  * Takes the caller lock of `connection` (waiting for it with `wait`), then runs `sync` on a store that writes
- * into `local` and the team database, and releases the lock. Without the lock: who holds it.
+ * into `local` and the team database, with the team's tickets when `sealed`, and releases the lock. Without the
+ * lock: who holds it.
  */
 export async function runAsTeamCaller<T>(
   target: TeamTarget,
   connection: string,
   local: NotesStore,
-  sync: (store: NotesStore) => Promise<T>,
-  opts: { wait?: boolean; signal?: AbortSignal } = {},
+  sync: (store: NotesStore, tickets: TeamTickets | undefined) => Promise<T>,
+  opts: TeamCallerOptions = {},
 ): Promise<CallerRun<T>> {
+  if (opts.sealed && opts.sealed.teamKey === undefined) {
+    throw new TeamKeyError(
+      `This desktop has no team key for team "${target.team}", so it cannot call the marketplace for the team: get the key from the team's administrator and run desk team join.`,
+    );
+  }
   const lock = await takeCallerLock(target, connection, opts);
   const db = openTeamDb(target);
   try {
@@ -31,8 +51,14 @@ export async function runAsTeamCaller<T>(
     }
     let held = true;
     void lock.lost.then(() => (held = false));
+    const where = { team: target.team, connection };
+    const tickets = opts.sealed?.teamKey
+      ? await teamTicketKeeper(db.sql, lock, where, opts.sealed.teamKey)
+      : undefined;
     const sink = teamNotesSink(db.sql, target.team, connection, { holdsLock: () => held });
-    return { caller: true, result: await sync(new SharedWritesStore(local, sink)) };
+    // Planned from the days the team holds too: a day this copy has but the team's was refused is fetched again.
+    const covered = await teamCoverage(db.sql, target.team, connection);
+    return { caller: true, result: await sync(new SharedWritesStore(local, sink, covered), tickets) };
   } catch (err) {
     throw teamDbError(err, target);
   } finally {

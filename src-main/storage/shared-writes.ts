@@ -11,16 +11,22 @@ import type {
   SliceWrite,
   WriteOutcome,
 } from './notes-store';
-import type { InboxNote, NotesLastSync } from '../contract';
+import type { InboxNote, NoteDay, NotesLastSync } from '../contract';
 
 export class SharedWritesStore implements SettlingStore {
   private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
   private failed = false;
 
+  /**
+   * `sharedCovered`: the days the shared store holds whole, per seller, as it said when the sync began. The sync
+   * plans from the days both hold: a day this copy took but the shared store refused (or never got: the
+   * caller died first) is fetched again, so it cannot stay missing there.
+   */
   constructor(
     private readonly local: NotesStore,
     private readonly sink: SharedNotesSink,
+    private readonly sharedCovered?: ReadonlyMap<string, ReadonlySet<NoteDay>>,
   ) {}
 
   get file(): string {
@@ -76,7 +82,12 @@ export class SharedWritesStore implements SettlingStore {
   marks: NotesStore['marks'] = () => this.local.marks();
   setMark: NotesStore['setMark'] = (...a) => this.local.setMark(...a);
   dismissNotice: NotesStore['dismissNotice'] = (id) => this.local.dismissNotice(id);
-  coveredDays: NotesStore['coveredDays'] = (s) => this.local.coveredDays(s);
+  coveredDays: NotesStore['coveredDays'] = (s) => {
+    const mine = this.local.coveredDays(s);
+    if (!this.sharedCovered) return mine;
+    const shared = this.sharedCovered.get(s);
+    return new Set([...mine].filter((d) => shared?.has(d) === true));
+  };
   heldRange: NotesStore['heldRange'] = (s) => this.local.heldRange(s);
   // The reply-time observations stay local: the team database holds no observation yet.
   recordChecked: NotesStore['recordChecked'] = (...a) => this.local.recordChecked(...a);

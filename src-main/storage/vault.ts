@@ -14,6 +14,10 @@ export interface TicketVault {
   /** Keeps the encrypted ticket the marketplace handed back; a seq older than the last applied is ignored. */
   rotateEncrypted(profileId: string, ticket: string, seq: number): Promise<void>;
   clear(profileId: string): Promise<void>;
+  /** A secret of this desktop besides the tickets (a team key), by name; undefined when none is kept. */
+  getSecret(name: string): Promise<string | undefined>;
+  /** Keeps (or, with undefined, forgets) a named secret, sealed like the tickets. */
+  setSecret(name: string, value: string | undefined): Promise<void>;
   /** Persisted consent to store tickets where the OS keystore is missing (Linux basic_text). */
   acceptWeakerStorage(accept: boolean): Promise<void>;
 }
@@ -66,6 +70,8 @@ interface VaultDoc {
   version: 1;
   acceptWeakerStorage: boolean;
   profiles: Record<string, Entry>;
+  /** Named secrets besides the tickets (a team key), sealed with the name bound in. */
+  secrets?: Record<string, { sealed: string }>;
 }
 
 /** Profiles by id in a null-prototype map: an id such as "__proto__" or "toString" is just a key. */
@@ -83,8 +89,17 @@ function parseDoc(text: string): VaultDoc {
     if (!e || typeof e.sealed !== 'string') throw new Error(`entry ${id} has no sealed data`);
     profiles[id] = e;
   }
-  return { version: 1, acceptWeakerStorage: raw.acceptWeakerStorage === true, profiles };
+  const secrets = Object.create(null) as Record<string, { sealed: string }>;
+  for (const [name, e] of Object.entries(raw.secrets ?? {})) {
+    if (!e || typeof e.sealed !== 'string') throw new Error(`secret ${name} has no sealed data`);
+    secrets[name] = { sealed: e.sealed };
+  }
+  const named = Object.keys(secrets).length > 0 ? { secrets } : {};
+  return { version: 1, acceptWeakerStorage: raw.acceptWeakerStorage === true, profiles, ...named };
 }
+
+/** What a secret's seal binds in: never a profile's id, so a secret and a ticket set cannot be swapped. */
+const secretAad = (name: string): string => `secret:${name}`;
 
 const TICKET_KEYS = ['authTicket', 'encryptedTicket', 'memberTicket'] as const;
 
@@ -96,6 +111,46 @@ function parseTickets(plain: string): TicketSet {
     if (typeof v === 'string' && v !== '') out[k] = v;
   }
   return out;
+}
+
+interface DocAccess {
+  readDoc(): Promise<{ doc?: VaultDoc; error?: string }>;
+  docForWrite(): Promise<VaultDoc>;
+  writeDoc(doc: VaultDoc): Promise<void>;
+  serialize<T>(task: () => Promise<T>): Promise<T>;
+}
+
+/** The named secrets of a vault (a team key): sealed like the tickets, in the same file and queue. */
+function secretMethods(
+  { readDoc, docForWrite, writeDoc, serialize }: DocAccess,
+  cipher: VaultCipher,
+): Pick<TicketVault, 'getSecret' | 'setSecret'> {
+  return {
+    getSecret: (name) =>
+      serialize(async () => {
+        const { doc, error } = await readDoc();
+        if (!doc) throw new VaultCorruptError(error ?? 'unreadable');
+        const entry = doc.secrets?.[name];
+        if (!entry) return undefined;
+        try {
+          return (await cipher.open(Buffer.from(entry.sealed, 'base64'), secretAad(name))).plain;
+        } catch (err) {
+          throw new VaultCorruptError(`secret ${name}: ${(err as Error).message}`);
+        }
+      }),
+    setSecret: (name, value) =>
+      serialize(async () => {
+        const doc = await docForWrite();
+        const secrets = doc.secrets ?? (Object.create(null) as Record<string, { sealed: string }>);
+        if (value === undefined) delete secrets[name];
+        else {
+          await cipher.assertWritable(doc.acceptWeakerStorage);
+          secrets[name] = { sealed: (await cipher.seal(value, secretAad(name))).toString('base64') };
+        }
+        doc.secrets = secrets;
+        await writeDoc(doc);
+      }),
+  };
 }
 
 /** The storage, ordering and recovery rules shared by both vaults; only the cipher differs. */
@@ -246,6 +301,7 @@ export function createVault(
         delete doc.profiles[profileId];
         await writeDoc(doc);
       }),
+    ...secretMethods({ readDoc, docForWrite, writeDoc, serialize }, cipher),
     acceptWeakerStorage: (accept) =>
       serialize(async () => {
         const doc = await docForWrite();

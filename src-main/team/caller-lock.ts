@@ -13,6 +13,8 @@ export interface CallerLock {
   readonly connectionId: number;
   /** Settles when the lock's session has ended without release(): the holder must stop calling at once. */
   readonly lost: Promise<void>;
+  /** Runs `work` on the lock's own session (refused once it has ended): what only the holder may write. */
+  onSession<T>(work: (session: Sql) => Promise<T>): Promise<T>;
   release(): Promise<void>;
 }
 
@@ -76,6 +78,12 @@ export async function takeCallerLock(
     return {
       connectionId: id,
       lost,
+      onSession(work) {
+        if (gone || released) {
+          return Promise.reject(new TeamDbError('This desktop no longer holds the caller lock.', 'TEAM_DB'));
+        }
+        return work(session);
+      },
       async release() {
         if (released) return;
         released = true;

@@ -5,7 +5,7 @@
 // values differ. Only a desktop holding the connection's caller lock writes: once the lock is lost, every write
 // is refused.
 import type { Sql } from 'postgres';
-import type { InboxNote, NotesLastSync } from '../contract';
+import type { InboxNote, NoteDay, NotesLastSync } from '../contract';
 import type { SharedNotesSink, SliceWrite } from '../storage/notes-store';
 import { marketDayOf } from '../../src-shared/market-day';
 import { TeamDbError } from './team-db';
@@ -70,8 +70,8 @@ export function teamNotesSink(
   const inTx = async (work: (tx: Sql) => Promise<void>): Promise<void> => {
     if (!opts.holdsLock()) {
       throw new TeamDbError(
-        'This desktop no longer holds the caller lock: the sync stops writing to the team database.',
-        'TEAM_DB',
+        'This desktop no longer holds the caller lock (its session with the team database ended: the database restarted, or the network dropped): the sync stops writing there, and everything the database confirmed before is kept; sync again.',
+        'TEAM_RESTARTED',
       );
     }
     await sql.begin((tx) => work(tx as unknown as Sql));
@@ -101,4 +101,21 @@ export function teamNotesSink(
             last_sync = excluded.last_sync, as_of = coalesce(excluded.as_of, s.as_of)`;
       }),
   };
+}
+
+/** The days the team database holds whole for a connection, per seller (what the caller plans from). */
+export async function teamCoverage(
+  sql: Sql,
+  team: string,
+  connection: string,
+): Promise<Map<string, Set<NoteDay>>> {
+  const rows = await sql<{ seller_id: string; day: NoteDay }[]>`
+    SELECT seller_id, day FROM seller_desk.coverage WHERE team = ${team} AND connection = ${connection}`;
+  const out = new Map<string, Set<NoteDay>>();
+  for (const r of rows) {
+    let days = out.get(r.seller_id);
+    if (!days) out.set(r.seller_id, (days = new Set()));
+    days.add(r.day);
+  }
+  return out;
 }

@@ -14,7 +14,8 @@ export interface TeamDb {
 export class TeamDbError extends Error {
   constructor(
     message: string,
-    readonly deskCode: 'NETWORK' | 'TEAM_AUTH' | 'TEAM_DENIED' | 'TEAM_DB' | 'ABORTED',
+    readonly deskCode:
+      'NETWORK' | 'TEAM_AUTH' | 'TEAM_DENIED' | 'TEAM_DB' | 'TEAM_DISK_FULL' | 'TEAM_RESTARTED' | 'ABORTED',
     readonly detail?: string,
   ) {
     super(message);
@@ -36,6 +37,9 @@ const UNREACHABLE = new Set([
   'CONNECTION_DESTROYED',
 ]);
 
+/** admin_shutdown, crash_shutdown, cannot_connect_now: the server stops or starts (a restart, an upgrade). */
+const RESTARTING = new Set(['57P01', '57P02', '57P03']);
+
 /** A client's failure as the desk tells it: the cause, where, and nothing secret. */
 export function teamDbError(err: unknown, target: TeamTarget): Error {
   // The desk's own errors (a member refused, a newer schema) carry their code and name no secret.
@@ -56,6 +60,20 @@ export function teamDbError(err: unknown, target: TeamTarget): Error {
     return new TeamDbError(
       `The team database refused the login ${target.user}: check the password (the URL, PGPASSWORD or .pgpass).`,
       'TEAM_AUTH',
+      clean(`${code}: ${raw}`),
+    );
+  }
+  if (code === '53100') {
+    return new TeamDbError(
+      `The team database's disk is full (${where}): it refused this write and keeps everything it confirmed before; free space on its server, then sync again.`,
+      'TEAM_DISK_FULL',
+      clean(`${code}: ${raw}`),
+    );
+  }
+  if (RESTARTING.has(code)) {
+    return new TeamDbError(
+      `The team database shut down or restarted (${where}): this sync stopped, and everything the database confirmed before is kept; sync again when it is back.`,
+      'TEAM_RESTARTED',
       clean(`${code}: ${raw}`),
     );
   }

@@ -118,6 +118,9 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   NOT_FOUND: true,
   DATA_FILE: true,
   CANCELLED: true,
+  TEAM_DISK_FULL: true,
+  TEAM_RESTARTED: true,
+  TEAM_KEY: true,
   INTERNAL: true,
 };
 

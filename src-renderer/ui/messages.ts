@@ -32,6 +32,11 @@ export const errorsKo = {
   'error.code.DATA_FILE':
     '데이터 파일을 읽거나 저장할 수 없음 — 자세히에 나온 파일과 데이터 폴더의 권한과 남은 공간을 확인',
   'error.code.CANCELLED': '작업을 취소함 — 필요하면 다시 시도',
+  'error.code.TEAM_DISK_FULL':
+    '팀 데이터베이스의 디스크가 가득 참 — 확인된 내용은 그대로 있음. 서버의 공간을 비운 뒤 다시 동기화',
+  'error.code.TEAM_RESTARTED':
+    '동기화 중 팀 데이터베이스가 재시작되거나 연결이 끊김 — 확인된 내용은 그대로 있음. 다시 동기화',
+  'error.code.TEAM_KEY': '이 컴퓨터에 현재 팀 키가 없음 — 팀 관리자에게 키를 받아 팀에 다시 참여',
   'error.code.INTERNAL': '셀러 데스크 내부 오류 — 다시 시도하고, 계속되면 자세히 내용을 알려 주세요',
   'error.cause.server-fault': '마켓 서버 오류 — 잠시 뒤 다시 시도',
   'error.cause.unknown-seller': '판매자 ID 확인 — 설정 → 연결 프로필',
@@ -71,6 +76,9 @@ export const errorsKo = {
   'error.short.NOT_FOUND': '없음',
   'error.short.DATA_FILE': '파일 오류',
   'error.short.CANCELLED': '취소됨',
+  'error.short.TEAM_DISK_FULL': '팀 DB 디스크 가득 참',
+  'error.short.TEAM_RESTARTED': '팀 DB 재시작',
+  'error.short.TEAM_KEY': '팀 키 없음',
   'error.short.INTERNAL': '내부 오류',
   // profile-label.ts: the built-in sandbox's name, wherever a profile is named.
   'profile.sandbox': '내장 샌드박스',
@@ -113,6 +121,12 @@ export const errorsEn: EnglishOf<typeof errorsKo> = {
   'error.code.DATA_FILE':
     'A data file cannot be read or saved — check the permissions and free space of the file named in Details and its folder',
   'error.code.CANCELLED': 'Cancelled — try again if you need it',
+  'error.code.TEAM_DISK_FULL':
+    'The team database’s disk is full — what it confirmed is kept; free space on its server, then sync again',
+  'error.code.TEAM_RESTARTED':
+    'The team database restarted or the connection dropped during the sync — what it confirmed is kept; sync again',
+  'error.code.TEAM_KEY':
+    'This computer has no current team key — get it from the team’s administrator and join the team again',
   'error.code.INTERNAL':
     'Seller Desk hit an internal error — try again, and report the details if it keeps happening',
   'error.cause.server-fault': 'The marketplace had a server error — try again shortly',
@@ -158,6 +172,9 @@ export const errorsEn: EnglishOf<typeof errorsKo> = {
   'error.short.NOT_FOUND': 'Not found',
   'error.short.DATA_FILE': 'File error',
   'error.short.CANCELLED': 'Cancelled',
+  'error.short.TEAM_DISK_FULL': 'Team disk full',
+  'error.short.TEAM_RESTARTED': 'Team DB restarted',
+  'error.short.TEAM_KEY': 'No team key',
   'error.short.INTERNAL': 'Internal error',
   'profile.sandbox': 'Built-in sandbox',
   'common.loading': 'Loading…',

@@ -38,6 +38,8 @@ export interface PgServer {
   createDatabase(name: string): Promise<string>;
   /** The server's process id (the postmaster's), for fault drills. */
   readonly pid: number;
+  /** Stops the server (fast shutdown: every session ended) and starts it again on the same data and port. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -237,7 +239,8 @@ export async function startPostgres(): Promise<PgServer> {
       rmSync(pwfile, { force: true });
       const port = await freePort();
       child = await startServer(bin.postgres, dataDir, port, account);
-      return serverHandle(child, port, superuser, password, base);
+      const again = (): Promise<ChildProcess> => startServer(bin.postgres, dataDir, port, account);
+      return serverHandle(child, port, superuser, password, base, again);
     } catch (err) {
       // The free port may be taken between choosing and binding it: try another a few times.
       if (attempt >= 3 || !String(err).includes('could not bind')) {
@@ -249,13 +252,15 @@ export async function startPostgres(): Promise<PgServer> {
 }
 
 function serverHandle(
-  child: ChildProcess,
+  first: ChildProcess,
   port: number,
   superuser: string,
   password: string,
   base: string,
+  startAgain: () => Promise<ChildProcess>,
 ): PgServer {
   const host = '127.0.0.1';
+  let child = first;
   // A test file that dies without its afterAll must not leave a server running.
   const onExit = (): void => void child.kill('SIGQUIT');
   process.once('exit', onExit);
@@ -269,8 +274,14 @@ function serverHandle(
     port,
     superuser,
     password,
-    pid: child.pid ?? -1,
+    get pid() {
+      return child.pid ?? -1;
+    },
     url,
+    async restart() {
+      await stopServer(child);
+      child = await startAgain();
+    },
     async createDatabase(name) {
       const { default: postgres } = await import('postgres');
       const sql = postgres(url(), { max: 1, onnotice: () => {} });

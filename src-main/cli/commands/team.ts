@@ -10,16 +10,16 @@ import { TEAM_VERSION, ensureTeam, migrateTeam, teamSchemaVersion } from '../../
 import { withTeamDb } from '../../team/team-db';
 import type { TeamDb } from '../../team/team-db';
 import { TeamUrlError, describeTarget, parseTeamUrl } from '../../team/team-url';
+import { generateTeamKey } from '../../team/ticket-seal';
+import { joinTeam, rotateTeamKey } from './team-key';
+import type { KeyIo } from './team-key';
 import type { TeamTarget } from '../../team/team-url';
 
 const TEAM_ENV = 'SELLER_DESK_TEAM';
-const SUBCOMMANDS = ['init', 'add-member', 'remove-member', 'status'] as const;
+const SUBCOMMANDS = ['init', 'add-member', 'remove-member', 'status', 'join', 'rotate-key'] as const;
 type Sub = (typeof SUBCOMMANDS)[number];
 
-interface TeamIo {
-  stdout: { write(text: string): unknown };
-  env: Record<string, string | undefined>;
-}
+type TeamIo = KeyIo;
 
 /** The team database a command names: --team URL, else SELLER_DESK_TEAM. */
 export function teamTarget(flag: string | undefined, env: Record<string, string | undefined>): TeamTarget {
@@ -44,7 +44,15 @@ async function init(db: TeamDb): Promise<string> {
   const created = await ensureTeam(db.sql, db.target.team);
   return [
     `Team database ready: ${describeTarget(db.target)}, schema version ${after}${before === after ? ' (unchanged)' : ` (was ${before})`}.`,
-    created ? `Team "${db.target.team}" created.` : `Team "${db.target.team}" was there already.`,
+    ...(created
+      ? [
+          `Team "${db.target.team}" created. Its team key, shown this once and stored nowhere (it seals the`,
+          "marketplace's ticket for the team's callers; each member enters it once with desk team join):",
+          '',
+          `  ${generateTeamKey()}`,
+          '',
+        ]
+      : [`Team "${db.target.team}" was there already.`]),
     'Next: desk team add-member NAME --team URL, once for each person of the shop.',
   ].join('\n');
 }
@@ -104,13 +112,13 @@ async function status(db: TeamDb, format: string): Promise<string> {
 /** Runs `desk team SUB [NAME]`; resolves to the exit code. */
 export async function runTeam(
   args: readonly string[],
-  opts: { team?: string; format: string },
+  opts: { team?: string; format: string; dataDir?: string },
   io: TeamIo,
 ): Promise<number> {
   const [sub, ...names] = args;
   if (!sub || !(SUBCOMMANDS as readonly string[]).includes(sub)) {
     throw new UsageError(
-      'desk team needs init, add-member NAME, remove-member NAME or status. See desk --help.',
+      'desk team needs init, add-member NAME, remove-member NAME, status, join or rotate-key. See desk --help.',
     );
   }
   const named = sub === 'add-member' || sub === 'remove-member';
@@ -119,6 +127,14 @@ export async function runTeam(
   if (!named && names.length > 0)
     throw new UsageError(`Unexpected argument "${names[0]}" for desk team ${sub}.`);
   const target = teamTarget(opts.team, io.env);
+  if (opts.dataDir !== undefined && sub !== 'join' && sub !== 'rotate-key') {
+    throw new UsageError(`desk team ${sub} does not take --data-dir.`);
+  }
+  if (sub === 'join' || sub === 'rotate-key') {
+    const said = await (sub === 'join' ? joinTeam : rotateTeamKey)(target, opts.dataDir, io);
+    io.stdout.write(`${said}\n`);
+    return 0;
+  }
   const out = await withTeamDb(target, (db) => {
     switch (sub as Sub) {
       case 'init':
@@ -129,6 +145,8 @@ export async function runTeam(
         return remove(db, names[0]!);
       case 'status':
         return status(db, opts.format);
+      default:
+        throw new UsageError(`desk team ${sub} is not run here.`);
     }
   });
   io.stdout.write(`${out}\n`);
