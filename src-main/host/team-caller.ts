@@ -5,7 +5,7 @@ import type { NotesStore } from '../storage/notes-store';
 import { SharedWritesStore } from '../storage/shared-writes';
 import { callerLockHolders, takeCallerLock } from '../team/caller-lock';
 import type { LockHolder } from '../team/caller-lock';
-import { teamNotesSink } from '../team/notes-sink';
+import { teamCoverage, teamNotesSink } from '../team/notes-sink';
 import { openTeamDb, teamDbError } from '../team/team-db';
 import type { TeamTarget } from '../team/team-url';
 
@@ -32,7 +32,9 @@ export async function runAsTeamCaller<T>(
     let held = true;
     void lock.lost.then(() => (held = false));
     const sink = teamNotesSink(db.sql, target.team, connection, { holdsLock: () => held });
-    return { caller: true, result: await sync(new SharedWritesStore(local, sink)) };
+    // The sync plans from the days both copies hold: a day the team database never took is fetched again.
+    const shared = await teamCoverage(db.sql, target.team, connection);
+    return { caller: true, result: await sync(new SharedWritesStore(local, sink, shared)) };
   } catch (err) {
     throw teamDbError(err, target);
   } finally {

@@ -5,7 +5,7 @@
 // values differ. Only a desktop holding the connection's caller lock writes: once the lock is lost, every write
 // is refused.
 import type { Sql } from 'postgres';
-import type { InboxNote, NotesLastSync } from '../contract';
+import type { InboxNote, NoteDay, NotesLastSync } from '../contract';
 import type { SharedNotesSink, SliceWrite } from '../storage/notes-store';
 import { marketDayOf } from '../../src-shared/market-day';
 import { TeamDbError } from './team-db';
@@ -53,6 +53,19 @@ async function upsertNotes(tx: Sql, team: string, connection: string, notes: rea
       [JSON.stringify(rows)],
     );
   }
+}
+
+/** The seller-days the team database holds as synced for a connection (its coverage), by seller. */
+export async function teamCoverage(
+  sql: Sql,
+  team: string,
+  connection: string,
+): Promise<Map<string, Set<NoteDay>>> {
+  const rows = await sql<{ seller: string; day: NoteDay }[]>`
+    SELECT seller_id AS seller, day FROM seller_desk.coverage WHERE team = ${team} AND connection = ${connection}`;
+  const days = new Map<string, Set<NoteDay>>();
+  for (const r of rows) days.set(r.seller, (days.get(r.seller) ?? new Set()).add(r.day));
+  return days;
 }
 
 export interface TeamSinkOptions {
