@@ -22,6 +22,8 @@ export interface MarketProxy {
   readonly held: MarketCall[];
   /** Forwards every held call. */
   release(): void;
+  /** Sends what comes next to another marketplace, at the same address for the desktops. */
+  retarget(target: string): void;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ function operationOf(req: IncomingMessage): string {
 }
 
 export async function startMarketProxy(target: string): Promise<MarketProxy> {
-  const upstream = new URL(target);
+  let upstream = new URL(target);
   const calls: MarketCall[] = [];
   const held: { call: MarketCall; go: () => void }[] = [];
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer): void => {
@@ -64,6 +66,9 @@ export async function startMarketProxy(target: string): Promise<MarketProxy> {
     },
     release() {
       for (const h of held.splice(0)) h.go();
+    },
+    retarget(next) {
+      upstream = new URL(next);
     },
     close: () =>
       new Promise((ok) => {

@@ -16,11 +16,13 @@ import { main } from '../../../src-main/cli/desk';
 import { startSandbox } from '../../../src-main/sandbox/server';
 import type { RunningSandbox } from '../../../src-main/sandbox/server';
 import { addMember } from '../../../src-main/team/members';
+import { pullTeam } from '../../../src-main/team/pull';
+import { openMirror } from '../../support/mirror';
 import { callerRuns, startMarketProxy } from '../../support/market-proxy';
 import type { MarketProxy } from '../../support/market-proxy';
 import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
-import { closeClients, teamDatabase, until } from '../../support/team-db';
+import { client, closeClients, teamDatabase, until } from '../../support/team-db';
 
 // A fixed sandbox clock in the past, so the synced days are whole on any calendar day the tests run.
 const NOW = '2025-06-15T12:00:00+09:00';
@@ -258,5 +260,145 @@ describe('team sync drills', () => {
     expect(await admin`SELECT count(*)::int AS n FROM seller_desk.history WHERE team = 'shop'`).toEqual([
       { n: 1 },
     ]);
+  }, 120_000);
+});
+
+/** `desk` in this process (the drills of the mirror's truth need no kill). */
+async function desk(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, {
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: (t: string) => (err += t) },
+    env: { HOME: tmpdir(), ...tickets() },
+  });
+  return { code, out, err };
+}
+
+type Listed = { SeqNo: number; Title: string; ReplyStatus: string }[];
+const listed = (out: string): string[] =>
+  (JSON.parse(out) as { SendNote: Listed }).SendNote.map((n) => `${n.SeqNo} ${n.ReplyStatus} ${n.Title}`);
+const marketNotes = (sb: RunningSandbox, from = FROM, to = TO): string[] =>
+  sb.backend
+    .notes({ start: `${from}T00:00:00+09:00`, end: `${to}T23:59:59.999+09:00` })
+    .filter((n) => SELLERS.includes(n.SellerID!))
+    .map((n) => `${n.SeqNo} ${n.ReplyStatus} ${n.Title}`);
+async function teamNotes(admin: Sql, team: string): Promise<string[]> {
+  const rows = await admin<{ line: string }[]>`
+    SELECT seq_no || ' ' || reply_status || ' ' || title AS line FROM seller_desk.notes
+    WHERE team = ${team} AND day BETWEEN ${FROM} AND ${TO} ORDER BY at, seq_no`;
+  return rows.map((r) => r.line);
+}
+
+describe('the mirror truth in team mode', () => {
+  it('two teams on one connection with the same seller IDs, and a single desktop beside them, never mix', async () => {
+    // Two marketplaces with the same sellers and other notes, behind one address: one connection key for all.
+    const other = await startSandbox({ port: 0, seed: 8, now: new Date(NOW), notes: 6_000 });
+    const proxy = await startMarketProxy(sandbox.baseUrl);
+    proxies.push(proxy);
+    try {
+      const { sql: admin, database } = await teamDatabase(pg, ['shop', 'rival']);
+      const member = async (team: string, name: string) => {
+        const login = `${name}_${process.pid}_${++memberCount}`;
+        const password = await addMember(admin, team, login);
+        return `${pg.url({ user: login, password, database })}?team=${team}`;
+      };
+      const [ours, theirs] = [await member('shop', 'ann'), await member('rival', 'bob')];
+      const args = (team: string | undefined, dir: string) => [
+        'sync',
+        ...(team ? ['--team', team] : []),
+        '--from',
+        FROM,
+        '--to',
+        TO,
+        '--seller',
+        SELLERS.join(','),
+        '--data-dir',
+        dir,
+        ...liveFlags(proxy.baseUrl),
+      ];
+      expect((await desk(args(ours, mkdtempSync(join(tmpdir(), 'truth-ours-'))))).code).toBe(0);
+      proxy.retarget(other.baseUrl);
+      expect((await desk(args(theirs, mkdtempSync(join(tmpdir(), 'truth-theirs-'))))).code).toBe(0);
+      const single = mkdtempSync(join(tmpdir(), 'truth-single-'));
+      expect((await desk(args(undefined, single))).code).toBe(0);
+
+      const [shopNotes, rivalNotes] = [marketNotes(sandbox), marketNotes(other)];
+      expect(shopNotes).not.toEqual(rivalNotes);
+      const connections = await admin<{ team: string; connection: string }[]>`
+        SELECT team, connection FROM seller_desk.connections ORDER BY team`;
+      expect(new Set(connections.map((c) => c.connection)).size).toBe(1);
+      expect(await teamNotes(admin, 'shop')).toEqual(shopNotes);
+      expect(await teamNotes(admin, 'rival')).toEqual(rivalNotes);
+      const offline = ['notes', '--offline', '--from', FROM, '--to', TO, '--format', 'json'];
+      const single2 = await desk([...offline, '--data-dir', single, ...liveFlags(proxy.baseUrl)]);
+      expect(listed(single2.out)).toEqual(rivalNotes);
+      const asAnn = await desk([...offline, '--team', ours, ...liveFlags(proxy.baseUrl)]);
+      expect(listed(asAnn.out)).toEqual(shopNotes);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
+  it('a note answered on the marketplace is answered in every copy after one sync', async () => {
+    const market = await startSandbox({ port: 0, seed: 9, now: new Date(NOW), notes: 6_000 });
+    try {
+      const { urls } = await shop(['ann', 'ben']);
+      const flags = [
+        '--from',
+        FROM,
+        '--to',
+        TO,
+        '--seller',
+        SELLERS.join(','),
+        '--base-url',
+        market.baseUrl,
+        '--ns-root',
+        market.ns.nsRoot,
+        '--schema-root',
+        market.ns.schemaRoot,
+      ];
+      const annDir = mkdtempSync(join(tmpdir(), 'answered-ann-'));
+      const benDir = mkdtempSync(join(tmpdir(), 'answered-ben-'));
+      const sync = async (url: string, dir: string) => {
+        const r = await desk(['sync', '--team', url, '--data-dir', dir, ...flags]);
+        expect(r.err).toBe('');
+        expect(r.code).toBe(0);
+      };
+      await sync(urls['ann']!, annDir);
+      const waiting = marketNotes(market).filter((l) => l.includes(' NoReply '));
+      expect(waiting.length).toBeGreaterThan(1);
+      const seqNo = Number(waiting[0]!.split(' ')[0]);
+      expect(market.backend.reply(seqNo)).toBeDefined();
+
+      // One sync, by whichever desktop holds the lock (ben's this time); then each copy as its reader sees it.
+      await sync(urls['ben']!, benDir);
+      const answered = marketNotes(market);
+      expect(answered.find((l) => l.startsWith(`${seqNo} `))).toMatch(/ ReplyComplete /);
+      // The listing's --seller takes one seller: every seller's notes are listed here.
+      const offline = ['notes', '--offline', '--format', 'json', ...flags.slice(0, 4), ...flags.slice(6)];
+      // Ann's desktop pulls the team's log into its local copy, as every desktop does.
+      const annCopy = openMirror(mkdtempSync(join(tmpdir(), 'answered-copy-')));
+      try {
+        const annSql = client(urls['ann']!.split('?')[0]!);
+        const [{ connection } = { connection: '' }] = await annSql<{ connection: string }[]>`
+          SELECT connection FROM seller_desk.connections WHERE team = 'shop'`;
+        await pullTeam(annSql, 'shop', connection, annCopy.store);
+        const pulled = [...annCopy.store.iterateNotes()]
+          .filter((n) => SELLERS.includes(n.sellerId) && n.insDate >= FROM && n.insDate < '2025-06-15')
+          .map((n) => `${n.seqNo} ${n.replyStatus} ${n.title}`);
+        const copies = {
+          'the team database': listed((await desk([...offline, '--team', urls['ann']!])).out),
+          "the caller's own copy": listed((await desk([...offline, '--data-dir', benDir])).out),
+          "another desktop's pulled copy": pulled,
+        };
+        for (const [which, lines] of Object.entries(copies))
+          expect(lines.sort(), which).toEqual(answered.sort());
+      } finally {
+        annCopy.close();
+      }
+    } finally {
+      await market.close();
+    }
   }, 120_000);
 });
