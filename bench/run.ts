@@ -14,6 +14,7 @@ import { benchHostile } from './hostile';
 import { benchCharts } from './charts';
 import { benchExport } from './export';
 import { benchMirrorReads } from './mirror-reads';
+import { benchTeam } from './team';
 import { fmt } from './stats';
 import * as prettier from 'prettier';
 
@@ -324,6 +325,38 @@ if (want('reads')) {
   }
   log(
     `\nA read worker started afresh answers its first question in ${fmt(r.workerStartMs)} ms (started, its connection opened): what cutting a superseded question costs the next one.`,
+  );
+}
+
+if (want('team')) {
+  const r = await benchTeam(Number(process.env['BENCH_TEAM_NOTES'] ?? 1_000_000));
+  results['team'] = r;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const s = (ms: number) => `${fmt(ms / 1000, 2)} s`;
+  log(
+    `\n### (l) Team mode: ${count(r.notes)} notes over ${r.days} days from the sandbox into a team database (PostgreSQL on loopback), beside the single-desktop mirror\n`,
+  );
+  log('| step | design | wall time | calls | notes | peak RSS of the process |');
+  log('|---|---|---:|---:|---:|---:|');
+  const { single, team } = r;
+  log(
+    `| full sync | single desktop (SQLite mirror) | ${s(single.sync.wallMs)} | ${count(single.sync.calls)} | ${count(single.sync.notes)} | ${Math.round(single.sync.maxRssMB)} MB |`,
+  );
+  log(
+    `| full sync | team: the caller (its own copy and the team database; target ≤ 600 MB) | ${s(team.sync.wallMs)} | ${count(team.sync.calls)} | ${count(team.sync.notes)} | ${Math.round(team.sync.maxRssMB)} MB |`,
+  );
+  log(
+    `| first copy | team: a new desktop pulls the whole log (${count(team.copy.entries)} entries) into an empty local copy | ${s(team.copy.wallMs)} | — | ${count(team.copy.notes)} | ${Math.round(team.copy.maxRssMB)} MB |`,
+  );
+  log(
+    `| sync, nothing new | single desktop (SQLite mirror) | ${s(single.refresh.wallMs)} | ${count(single.refresh.calls)} | ${count(single.refresh.notes)} | ${Math.round(single.refresh.maxRssMB)} MB |`,
+  );
+  log(
+    `| sync, nothing new | team: the caller (target ≤ 1 s) | ${s(team.nothingNew.wallMs)} | ${count(team.nothingNew.calls)} | ${count(team.nothingNew.added)} new | ${Math.round(team.nothingNew.maxRssMB)} MB |`,
+  );
+  const p = r.propagation;
+  log(
+    `\nA mark's propagation from one desktop to the two others (each a process pulling on every notification into its own copy), ${p.marks} marks one after another, from the write's start to the copy's applied batch: p50 ${fmt(p.p50Ms)} ms, p95 ${fmt(p.p95Ms)} ms (target ≤ 1 s), slowest ${fmt(p.maxMs)} ms. The caller lock's takeover, kill -9 of the holder to the waiting desktop holding it, over ${r.takeover.kills} kills: median ${fmt(r.takeover.medianMs)} ms, slowest ${fmt(r.takeover.maxMs)} ms. Each sync and copy runs in a fresh process (peak RSS its own); the team database is the tests' PostgreSQL server (fsync off, 16 MB shared buffers), so its disk is not measured.`,
   );
 }
 

@@ -56,9 +56,9 @@ export async function runAsTeamCaller<T>(
       ? await teamTicketKeeper(db.sql, lock, where, opts.sealed.teamKey)
       : undefined;
     const sink = teamNotesSink(db.sql, target.team, connection, { holdsLock: () => held });
-    // Planned from the days the team holds too: a day this copy has but the team's was refused is fetched again.
-    const covered = await teamCoverage(db.sql, target.team, connection);
-    return { caller: true, result: await sync(new SharedWritesStore(local, sink, covered), tickets) };
+    // The sync plans from the days both copies hold: a day the team database never took is fetched again.
+    const shared = await teamCoverage(db.sql, target.team, connection);
+    return { caller: true, result: await sync(new SharedWritesStore(local, sink, shared), tickets) };
   } catch (err) {
     throw teamDbError(err, target);
   } finally {

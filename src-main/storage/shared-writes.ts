@@ -3,6 +3,11 @@
 // in the order they were made here. The sync does not wait for each: settled() waits for them all, and rejects
 // with the first failure (nothing after it is sent, so the team database never holds a later slice without an
 // earlier one it failed to take).
+//
+// The days the sync treats as held are those both copies hold (the local copy's, narrowed to the team database's
+// synced days read when the sync started, plus the days this store has sent since): a day whose slice the team
+// database never took (it refused a write, or was restarted mid-sync) is fetched again by the next sync, even
+// though the caller's own copy has it.
 import type {
   NotesStore,
   NotesStoreStatus,
@@ -18,15 +23,14 @@ export class SharedWritesStore implements SettlingStore {
   private failure: unknown;
   private failed = false;
 
-  /**
-   * `sharedCovered`: the days the shared store holds whole, per seller, as it said when the sync began. The sync
-   * plans from the days both hold: a day this copy took but the shared store refused (or never got: the
-   * caller died first) is fetched again, so it cannot stay missing there.
-   */
+  /** Seller-days this store has sent whole to the sink (sent, not yet confirmed: settled() says that). */
+  private readonly sentDays = new Set<string>();
+
+  /** `sharedDays`: the seller-days the sink's side holds as synced (undefined: trust the local copy's). */
   constructor(
     private readonly local: NotesStore,
     private readonly sink: SharedNotesSink,
-    private readonly sharedCovered?: ReadonlyMap<string, ReadonlySet<NoteDay>>,
+    private readonly sharedDays?: ReadonlyMap<string, ReadonlySet<NoteDay>>,
   ) {}
 
   get file(): string {
@@ -53,6 +57,7 @@ export class SharedWritesStore implements SettlingStore {
 
   writeSlice(slice: SliceWrite, nowMs: number): WriteOutcome {
     const out = this.local.writeSlice(slice, nowMs);
+    if (slice.complete) this.sentDays.add(`${slice.sellerId} ${slice.day}`);
     this.send(() => this.sink.writeSlice(slice, nowMs));
     return out;
   }
@@ -82,12 +87,14 @@ export class SharedWritesStore implements SettlingStore {
   marks: NotesStore['marks'] = () => this.local.marks();
   setMark: NotesStore['setMark'] = (...a) => this.local.setMark(...a);
   dismissNotice: NotesStore['dismissNotice'] = (id) => this.local.dismissNotice(id);
-  coveredDays: NotesStore['coveredDays'] = (s) => {
-    const mine = this.local.coveredDays(s);
-    if (!this.sharedCovered) return mine;
-    const shared = this.sharedCovered.get(s);
-    return new Set([...mine].filter((d) => shared?.has(d) === true));
-  };
+  coveredDays(sellerId: string): Set<NoteDay> {
+    const local = this.local.coveredDays(sellerId);
+    if (!this.sharedDays) return local;
+    const shared = this.sharedDays.get(sellerId);
+    return new Set(
+      [...local].filter((d) => shared?.has(d) === true || this.sentDays.has(`${sellerId} ${d}`)),
+    );
+  }
   heldRange: NotesStore['heldRange'] = (s) => this.local.heldRange(s);
   // The reply-time observations stay local: the team database holds no observation yet.
   recordChecked: NotesStore['recordChecked'] = (...a) => this.local.recordChecked(...a);

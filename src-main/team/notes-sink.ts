@@ -55,6 +55,19 @@ async function upsertNotes(tx: Sql, team: string, connection: string, notes: rea
   }
 }
 
+/** The seller-days the team database holds as synced for a connection (its coverage), by seller. */
+export async function teamCoverage(
+  sql: Sql,
+  team: string,
+  connection: string,
+): Promise<Map<string, Set<NoteDay>>> {
+  const rows = await sql<{ seller: string; day: NoteDay }[]>`
+    SELECT seller_id AS seller, day FROM seller_desk.coverage WHERE team = ${team} AND connection = ${connection}`;
+  const days = new Map<string, Set<NoteDay>>();
+  for (const r of rows) days.set(r.seller, (days.get(r.seller) ?? new Set()).add(r.day));
+  return days;
+}
+
 export interface TeamSinkOptions {
   /** Whether this desktop still holds the caller lock (a write after it is lost is refused). */
   holdsLock: () => boolean;
@@ -101,21 +114,4 @@ export function teamNotesSink(
             last_sync = excluded.last_sync, as_of = coalesce(excluded.as_of, s.as_of)`;
       }),
   };
-}
-
-/** The days the team database holds whole for a connection, per seller (what the caller plans from). */
-export async function teamCoverage(
-  sql: Sql,
-  team: string,
-  connection: string,
-): Promise<Map<string, Set<NoteDay>>> {
-  const rows = await sql<{ seller_id: string; day: NoteDay }[]>`
-    SELECT seller_id, day FROM seller_desk.coverage WHERE team = ${team} AND connection = ${connection}`;
-  const out = new Map<string, Set<NoteDay>>();
-  for (const r of rows) {
-    let days = out.get(r.seller_id);
-    if (!days) out.set(r.seller_id, (days = new Set()));
-    days.add(r.day);
-  }
-  return out;
 }

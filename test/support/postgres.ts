@@ -38,7 +38,10 @@ export interface PgServer {
   createDatabase(name: string): Promise<string>;
   /** The server's process id (the postmaster's), for fault drills. */
   readonly pid: number;
-  /** Stops the server (fast shutdown: every session ended) and starts it again on the same data and port. */
+  /**
+   * A fault drill's restart: a fast shutdown (every session ended), then the same data on the same port again.
+   * Resolves when the server accepts connections again.
+   */
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -239,8 +242,8 @@ export async function startPostgres(): Promise<PgServer> {
       rmSync(pwfile, { force: true });
       const port = await freePort();
       child = await startServer(bin.postgres, dataDir, port, account);
-      const again = (): Promise<ChildProcess> => startServer(bin.postgres, dataDir, port, account);
-      return serverHandle(child, port, superuser, password, base, again);
+      const again = () => startServer(bin.postgres, dataDir, port, account);
+      return serverHandle(child, again, port, superuser, password, base);
     } catch (err) {
       // The free port may be taken between choosing and binding it: try another a few times.
       if (attempt >= 3 || !String(err).includes('could not bind')) {
@@ -253,11 +256,11 @@ export async function startPostgres(): Promise<PgServer> {
 
 function serverHandle(
   first: ChildProcess,
+  startAgain: () => Promise<ChildProcess>,
   port: number,
   superuser: string,
   password: string,
   base: string,
-  startAgain: () => Promise<ChildProcess>,
 ): PgServer {
   const host = '127.0.0.1';
   let child = first;
@@ -278,10 +281,6 @@ function serverHandle(
       return child.pid ?? -1;
     },
     url,
-    async restart() {
-      await stopServer(child);
-      child = await startAgain();
-    },
     async createDatabase(name) {
       const { default: postgres } = await import('postgres');
       const sql = postgres(url(), { max: 1, onnotice: () => {} });
@@ -291,6 +290,10 @@ function serverHandle(
         await sql.end();
       }
       return url({ database: name });
+    },
+    async restart() {
+      await stopServer(child);
+      child = await startAgain();
     },
     async stop() {
       process.off('exit', onExit);
