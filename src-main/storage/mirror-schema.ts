@@ -15,9 +15,10 @@ import type { NoteField } from '../../src-shared/note-fields';
 import { NOTE_FIELDS } from '../../src-shared/note-fields';
 import { marketDayOf } from '../../src-shared/market-day';
 import type { LegacyNotesFiles } from './legacy-notes-files';
+import { createInsightsRollup, ensureRollupCalendar } from './insights-rollup';
 import { inTransaction, userVersion } from './sqlite-file';
 
-export const MIRROR_VERSION = 3;
+export const MIRROR_VERSION = 4;
 
 export interface MigrationContext {
   /** Release 0.1.0's notes files, for the mirror that imports them (the sandbox profile's); else undefined. */
@@ -175,8 +176,17 @@ const observeReplies: Migration = (db) => {
   `);
 };
 
+/**
+ * Version 4: the insights rollup (storage/insights-rollup.ts): small tables the per-period figures read, kept by
+ * triggers on notes in the same transaction as every write, filled here from the notes held. It replaces the
+ * notes_insights index, which is dropped.
+ */
+const rollUpInsights: Migration = (db) => {
+  createInsightsRollup(db);
+};
+
 /** Index n holds the migration from version n to n + 1. */
-export const MIGRATIONS: readonly Migration[] = [createV1, coverWaiting, observeReplies];
+export const MIGRATIONS: readonly Migration[] = [createV1, coverWaiting, observeReplies, rollUpInsights];
 
 /**
  * Brings the file up to `target` one version at a time. Each step re-reads the version inside its transaction,
@@ -200,6 +210,7 @@ export function migrate(
     });
   }
   ensureFieldColumns(db);
+  ensureRollupCalendar(db);
   return before;
 }
 
