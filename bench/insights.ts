@@ -2,7 +2,7 @@
 // over the same 90 days. Run by bench/mirror.ts on the mirror its sync filled (1,000,000 notes); run alone on a
 // smaller one it syncs itself:  node --import tsx bench/insights.ts [notes]   (default 20,000).
 //
-// A mirror synced once at a fixed clock has seen every answer at its first sync ("time unknown"), so the known
+// A mirror synced once at a fixed clock has seen every answer at its first sync ("time unknown": no answer_after), so the known
 // reply times the median and p90 sort would be missing: before timing, the answered notes of the mirror get an
 // observation as a living mirror would have them (seen answered 5 minutes to 5 days after receipt, the window
 // starting 5 minutes earlier; one in ten left unknown). The bench's data, not the app's.
@@ -46,7 +46,7 @@ export function observeAnswers(store: MirrorStore): void {
     UPDATE notes SET
       answer_seen_at = at + 300000 + (seq_no * 7919 % 432000) * 1000,
       answer_after = at + (seq_no * 7919 % 432000) * 1000
-    WHERE reply_status <> 'NoReply' AND answer_seen_at IS NULL AND seq_no % 10 <> 0;
+    WHERE reply_status <> 'NoReply' AND answer_after IS NULL AND seq_no % 10 <> 0;
   `);
 }
 

@@ -9,8 +9,9 @@
 //   48 hours in wall-clock and in business hours, and the sums of both reply times (for the mean).
 // - insights_items (day, seller, item): notes and refund + exchange notes.
 // - insights_hist (kind, day, seller, bucket): how many known reply times (kind 0: wall-clock, 1: business hours,
-//   2: the observation window) fall in each bucket (replyBucket), and insights_values (kind, value, SeqNo) the
-//   times themselves: a quantile finds its bucket from the counts, then reads that bucket's times alone.
+//   2: the observation window) fall in each bucket (replyBucket), and insights_values (kind, value, day, seller)
+//   how many notes have each time: a quantile finds its bucket from the counts, then reads that bucket's times
+//   alone, equal times once per day and seller (windows are mostly the auto-refresh interval: all alike).
 //
 // The waiting notes' figures (past 24 and 48 hours at `now`, marked handled) depend on the clock and the marks, so
 // they are not rolled up: they are read from the waiting notes' index (few rows).
@@ -98,13 +99,6 @@ const replyTimes = (r: string) =>
 function partStatements(r: string, sign: 1 | -1, held: string): string {
   const parts = hourParts(r);
   const reSql = `(${r}.query_type IN ('Refund', 'Exchange'))`;
-  const values =
-    sign === 1
-      ? `INSERT INTO insights_values (kind, value, seq_no, day_no, seller_id)
-           SELECT kind, v, ${r}.seq_no, ${dayNo(r)}, ${r}.seller_id FROM (${replyTimes(r)})
-           WHERE ${held} AND ${known(r)};`
-      : `DELETE FROM insights_values WHERE seq_no = ${r}.seq_no AND ${held} AND ${known(r)}
-           AND (kind, value) IN (${replyTimes(r)});`;
   return `
     INSERT INTO insights_hours (hour_no, seller_id, query_type, ${HOUR_COLUMNS.join(', ')})
       SELECT (${r}.at + ${OFFSET_MS}) / ${HOUR_MS}, ${r}.seller_id, ${r}.query_type,
@@ -119,7 +113,10 @@ function partStatements(r: string, sign: 1 | -1, held: string): string {
       SELECT kind, ${dayNo(r)}, ${r}.seller_id, desk_reply_bucket(v), ${sign} FROM (${replyTimes(r)})
       WHERE ${held} AND ${known(r)}
       ON CONFLICT DO UPDATE SET n = n + excluded.n;
-    ${values}`;
+    INSERT INTO insights_values (kind, value, day_no, seller_id, n)
+      SELECT kind, v, ${dayNo(r)}, ${r}.seller_id, ${sign} FROM (${replyTimes(r)})
+      WHERE ${held} AND ${known(r)}
+      ON CONFLICT DO UPDATE SET n = n + excluded.n;`;
 }
 
 /** The columns whose change moves a note's part. */
@@ -142,9 +139,9 @@ export function createInsightsRollup(db: DatabaseSync): void {
       n INTEGER NOT NULL,
       PRIMARY KEY (kind, day_no, seller_id, bucket)) WITHOUT ROWID;
     CREATE TABLE insights_values (
-      kind INTEGER NOT NULL, value INTEGER NOT NULL, seq_no INTEGER NOT NULL,
-      day_no INTEGER NOT NULL, seller_id TEXT NOT NULL,
-      PRIMARY KEY (kind, value, seq_no)) WITHOUT ROWID;
+      kind INTEGER NOT NULL, value INTEGER NOT NULL, day_no INTEGER NOT NULL, seller_id TEXT NOT NULL,
+      n INTEGER NOT NULL,
+      PRIMARY KEY (kind, value, day_no, seller_id)) WITHOUT ROWID;
     CREATE TRIGGER insights_on_insert AFTER INSERT ON notes BEGIN
       ${partStatements('NEW', 1, 'NEW.withdrawn_at IS NULL')}
     END;
@@ -179,16 +176,17 @@ function fillRollup(db: DatabaseSync): void {
     INSERT INTO insights_items (day_no, seller_id, item_no, notes, refund_exchange)
       SELECT ${dayNo('n')} AS d, n.seller_id, n.item_no, count(*), sum(n.query_type IN ('Refund', 'Exchange'))
       FROM notes AS n WHERE n.withdrawn_at IS NULL GROUP BY d, n.seller_id, n.item_no;
-    INSERT INTO insights_values (kind, value, seq_no, day_no, seller_id)
+    INSERT INTO insights_values (kind, value, day_no, seller_id, n)
       SELECT t.kind,
         CASE t.kind WHEN ${REPLY_KINDS.wall} THEN ${wall('n')} WHEN ${REPLY_KINDS.business} THEN ${business('n')}
-          ELSE ${windowMs('n')} END,
-        n.seq_no, ${dayNo('n')}, n.seller_id
+          ELSE ${windowMs('n')} END AS v,
+        ${dayNo('n')} AS d, n.seller_id, count(*)
       FROM notes AS n,
         (SELECT ${REPLY_KINDS.wall} AS kind UNION ALL SELECT ${REPLY_KINDS.business} UNION ALL SELECT ${REPLY_KINDS.window}) AS t
-      WHERE n.withdrawn_at IS NULL AND ${known('n')};
+      WHERE n.withdrawn_at IS NULL AND ${known('n')}
+      GROUP BY t.kind, v, d, n.seller_id;
     INSERT INTO insights_hist (kind, day_no, seller_id, bucket, n)
-      SELECT kind, day_no, seller_id, desk_reply_bucket(value) AS b, count(*) FROM insights_values
+      SELECT kind, day_no, seller_id, desk_reply_bucket(value) AS b, sum(n) FROM insights_values
       GROUP BY kind, day_no, seller_id, b;
   `);
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('insights_calendar', ?)").run(CALENDAR);

@@ -150,14 +150,17 @@ export class MirrorInsights implements InsightsStore {
         continue;
       }
       const [lo, hi] = bucketRange(Number(b.bucket));
-      const row = this.db
+      const times = this.db
         .prepare(
-          `SELECT value FROM insights_values WHERE kind = ? AND value >= ? AND value < ? AND ${days}
-           ORDER BY value LIMIT 1 OFFSET ?`,
+          `SELECT value, sum(n) AS n FROM insights_values WHERE kind = ? AND value >= ? AND value < ? AND ${days}
+           GROUP BY value HAVING sum(n) > 0 ORDER BY value`,
         )
-        .get(kind, lo, hi, s.first, s.last, ...s.sellerParams, rank - before - 1) as
-        { value: number } | undefined;
-      return row === undefined ? undefined : Number(row.value);
+        .all(kind, lo, hi, s.first, s.last, ...s.sellerParams) as { value: number; n: number }[];
+      for (const t of times) {
+        before += Number(t.n);
+        if (before >= rank) return Number(t.value);
+      }
+      return undefined;
     }
     return undefined;
   }
