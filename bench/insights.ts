@@ -2,7 +2,7 @@
 // over the same 90 days. Run by bench/mirror.ts on the mirror its sync filled (1,000,000 notes); run alone on a
 // smaller one it syncs itself:  node --import tsx bench/insights.ts [notes]   (default 20,000).
 //
-// A mirror synced once at a fixed clock has seen every answer at its first sync ("time unknown"), so the known
+// A mirror synced once at a fixed clock has seen every answer at its first sync ("time unknown": no answer_after), so the known
 // reply times the median and p90 sort would be missing: before timing, the answered notes of the mirror get an
 // observation as a living mirror would have them (seen answered 5 minutes to 5 days after receipt, the window
 // starting 5 minutes earlier; one in ten left unknown). The bench's data, not the app's.
@@ -16,6 +16,7 @@ import { insightsReport, insightsTargets } from '../src-main/services/insights';
 import type { MirrorStore } from '../src-main/storage/mirror-store';
 import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../src-shared/market-day';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
+import { RowInsights } from '../test/support/row-insights';
 import { sideBySide, median } from './stats';
 
 export interface InsightsQueryTiming {
@@ -29,6 +30,13 @@ export interface InsightsBench {
   periodDays: number;
   /** Notes in the period. */
   periodNotes: number;
+  /** Giving the answered notes their observations (one UPDATE; the rollup's triggers move each note's part). */
+  observeMs: number;
+  /** Rows of each rollup table (what the queries read grows with these, not with the notes), and the largest
+   * reply-time bucket (what a quantile reads of insights_values), and the waiting notes held. */
+  rollup: Record<string, number>;
+  /** The sync that filled the mirror, when the bench synced it itself (the rollup's triggers included). */
+  syncMs?: number;
   timings: InsightsQueryTiming[];
 }
 
@@ -38,7 +46,7 @@ export function observeAnswers(store: MirrorStore): void {
     UPDATE notes SET
       answer_seen_at = at + 300000 + (seq_no * 7919 % 432000) * 1000,
       answer_after = at + (seq_no * 7919 % 432000) * 1000
-    WHERE reply_status <> 'NoReply' AND answer_seen_at IS NULL AND seq_no % 10 <> 0;
+    WHERE reply_status <> 'NoReply' AND answer_after IS NULL AND seq_no % 10 <> 0;
   `);
 }
 
@@ -49,7 +57,9 @@ export async function benchInsightsQueries(
   periodDays = 90,
   rounds = 5,
 ): Promise<InsightsBench> {
+  const o = performance.now();
   observeAnswers(store);
+  const observeMs = performance.now() - o;
   const start = addDays(end, -(periodDays - 1));
   const q: InsightsQuery = {
     startMs: dayStartMs(start),
@@ -58,6 +68,7 @@ export async function benchInsightsQueries(
     businessDays: false,
   };
   const i = store.insights;
+  const rows = new RowInsights(store.db);
   const times = await sideBySide(
     {
       'inbox period (notes.period)': () => store.period(start, end),
@@ -75,15 +86,39 @@ export async function benchInsightsQueries(
           { from: start, to: end },
           { nowMs: q.nowMs, targets: insightsTargets(undefined), mirror: store.file },
         ),
+      // The same figures counted row by row over the period's notes, as before the rollup (mirror version 4).
+      'the whole report, row by row (before the rollup)': () => ({
+        speed: rows.replySpeed(q),
+        weeks: rows.weeks(q),
+        days: rows.days(q),
+        top: rows.topItems(q, 'notes'),
+        re: rows.topItems(q, 'refundExchange'),
+        arrivals: rows.arrivals(q),
+      }),
     },
     rounds,
     1,
   );
   const periodNotes = i.replySpeed(q).total;
+  const rowsOf = (sql: string) => Number((store.db.prepare(sql).get() as { n: number }).n);
+  const rollup = Object.fromEntries(
+    ['insights_hours', 'insights_items', 'insights_hist', 'insights_values'].map((t) => [
+      t,
+      rowsOf(`SELECT count(*) AS n FROM ${t}`),
+    ]),
+  );
+  rollup['largest bucket'] = rowsOf(
+    'SELECT max(n) AS n FROM (SELECT sum(n) AS n FROM insights_hist GROUP BY kind, bucket)',
+  );
+  rollup['waiting notes'] = rowsOf(
+    "SELECT count(*) AS n FROM notes WHERE reply_status = 'NoReply' AND withdrawn_at IS NULL",
+  );
   return {
     notes: store.noteCount(),
     periodDays,
     periodNotes,
+    observeMs,
+    rollup,
     timings: Object.entries(times).map(([query, ms]) => ({ query, ms: median(ms) })),
   };
 }
@@ -102,6 +137,7 @@ async function alone(notes: number): Promise<InsightsBench> {
     };
     const store = deps.mirrors.open(owner, ['sandbox']) as MirrorStore;
     const end = marketDayOf(TEST_NOW.getTime());
+    const t0 = performance.now();
     await syncNotes(
       { start: addDays(end, -NOTE_HISTORY_DAYS), end, mode: 'full' },
       {
@@ -112,7 +148,8 @@ async function alone(notes: number): Promise<InsightsBench> {
         signal: new AbortController().signal,
       },
     );
-    return await benchInsightsQueries(store, end);
+    const syncMs = performance.now() - t0;
+    return { ...(await benchInsightsQueries(store, end)), syncMs };
   } finally {
     await deps.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -16,9 +16,10 @@ import { NOTE_FIELDS } from '../../src-shared/note-fields';
 import { marketDayOf } from '../../src-shared/market-day';
 import { initialsText, normalizedSearchText } from '../../src-shared/note-search';
 import type { LegacyNotesFiles } from './legacy-notes-files';
+import { createInsightsRollup, ensureRollupCalendar } from './insights-rollup';
 import { inTransaction, userVersion } from './sqlite-file';
 
-export const MIRROR_VERSION = 5;
+export const MIRROR_VERSION = 6;
 
 export interface MigrationContext {
   /** Release 0.1.0's notes files, for the mirror that imports them (the sandbox profile's); else undefined. */
@@ -232,6 +233,15 @@ const searchIndex: Migration = (db) => {
   `);
 };
 
+/**
+ * Version 6: the insights rollup (storage/insights-rollup.ts): small tables the per-period figures read, kept by
+ * triggers on notes in the same transaction as every write, filled here from the notes held. It replaces the
+ * notes_insights index, which is dropped.
+ */
+const rollUpInsights: Migration = (db) => {
+  createInsightsRollup(db);
+};
+
 /** Index n holds the migration from version n to n + 1. */
 export const MIGRATIONS: readonly Migration[] = [
   createV1,
@@ -239,6 +249,7 @@ export const MIGRATIONS: readonly Migration[] = [
   observeReplies,
   teamStates,
   searchIndex,
+  rollUpInsights,
 ];
 
 /**
@@ -263,6 +274,7 @@ export function migrate(
     });
   }
   ensureFieldColumns(db);
+  ensureRollupCalendar(db);
   return before;
 }
 

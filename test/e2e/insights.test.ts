@@ -10,7 +10,7 @@ import type { SendNote } from '../../src-main/schema';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import type { Lang } from '../../src-renderer/i18n/lang';
 import type { MessageKey } from '../../src-renderer/i18n/messages';
-import { marketDayOf } from '../../src-shared/market-day';
+import { dayStartMs, marketDayOf } from '../../src-shared/market-day';
 import { INQUIRY_TYPES, NOTE_VALUE_LABELS } from '../../src-shared/note-fields';
 import { TEST_NOW, createTestDeps } from '../support/host-deps';
 import { cleanupAfterEach } from './cleanup';
@@ -173,4 +173,32 @@ describe('the insights page', () => {
       expect(app.pageErrors).toEqual([]);
     });
   }
+
+  it('a click on a bar of the chart opens the inbox narrowed to that day', async () => {
+    const t = translatorFor('en');
+    const deps = createTestDeps({ osLocale: 'en-US' });
+    await deps.connection.active();
+    const backend = deps.connection.sandbox()!.backend;
+    const app = await openInbox(deps, cleanup, { locale: 'en-US', handlers: createHandlers(deps) });
+    const { page } = app;
+    const week = notesOfDays(backend.notes);
+    const perDay = new Map<string, number>();
+    for (const n of week) perDay.set(marketDayOf(at(n)), (perDay.get(marketDayOf(at(n))) ?? 0) + 1);
+    // The busiest day; no other day has as many notes, so a click landing on another bar shows.
+    const [day, count] = [...perDay].reduce((a, b) => (b[1] > a[1] ? b : a));
+    expect([...perDay.values()].filter((c) => c === count)).toHaveLength(1);
+    await openInsights(page, 'en');
+    // Where the day's bar is, from the chart's x scale: the period's days, half a day of room either side
+    // (dayPadding), over the plotting area (uPlot's cursor layer covers exactly it).
+    const plot = await page.getByTestId('figure-notes-per-day').locator('.u-over').boundingBox();
+    expect(plot).not.toBeNull();
+    const min = dayStartMs(WEEK_START) / 1000 - 43_200;
+    const max = dayStartMs(TODAY) / 1000 + 43_200;
+    const x = plot!.x + ((dayStartMs(day) / 1000 - min) / (max - min)) * plot!.width;
+    await page.mouse.move(x, plot!.y + plot!.height / 2);
+    await page.mouse.click(x, plot!.y + plot!.height - 2);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(t('page.inbox.title'));
+    await expect.poll(() => noteCount(page), LONG).toBe(count);
+    expect(app.pageErrors).toEqual([]);
+  });
 });

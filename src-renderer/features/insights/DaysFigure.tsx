@@ -1,19 +1,18 @@
 // Notes per day, stacked by inquiry type. A click on a day's bar opens that day's notes in the inbox.
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import uPlot from 'uplot';
 import type { InsightsReport } from '../../../src-main/contract/insights';
 import { dayStartMs } from '../../../src-shared/market-day';
 import { INQUIRY_TYPES, NOTE_VALUE_LABELS } from '../../../src-shared/note-fields';
 import { useI18n } from '../../i18n';
 import { useFormats } from '../../ui/use-formats';
-import { ChartFrame } from './ChartFrame';
+import { DayChartFigure, useDayChartOptions } from './DayChartFigure';
+import type { DayChartSpec } from './DayChartFigure';
 import { daysTable } from './model/tables';
 import type { FigureTable } from './model/tables';
-import { dayAxes, dayPadding, koreanTime } from './model/uplot-theme';
-import { UplotChart } from './UplotChart';
 import type { ExportFormat } from './use-figure-export';
 import type { InboxScope } from './use-inbox-link';
-import { TYPE_COLOUR_VARS, onBackground, themeColour, useColourScheme } from './use-theme';
+import { TYPE_COLOUR_VARS } from './use-theme';
 
 /** x, then one cumulative series per type, the last type on top (uPlot draws bars over each other). */
 function stackedData(report: InsightsReport): uPlot.AlignedData {
@@ -31,7 +30,6 @@ export function DaysFigure(props: {
 }) {
   const { t, lang } = useI18n();
   const f = useFormats();
-  const scheme = useColourScheme();
   const { report } = props;
   const words = NOTE_VALUE_LABELS[lang];
   const table = daysTable(report, {
@@ -40,28 +38,15 @@ export function DaysFigure(props: {
     types: words,
   });
   const data = useMemo(() => stackedData(report), [report]);
-  const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
-    void scheme;
-    const c = {
-      text: themeColour('--text'),
-      muted: themeColour('--muted'),
-      grid: themeColour('--chart-grid'),
-    };
-    const bars = uPlot.paths.bars!({ size: [0.8, 48], gap: 1 });
-    const types = [...INQUIRY_TYPES].reverse();
-    return {
-      tzDate: koreanTime,
-      legend: { live: false },
-      scales: {
-        x: { time: true, range: dayPadding },
-        y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] },
-      },
-      axes: dayAxes(c, lang, (v) => f.number(v)),
-      cursor: { points: { show: false } },
-      series: [
-        {},
-        ...types.map((type) => {
-          const colour = themeColour(TYPE_COLOUR_VARS[type]);
+  const spec = useCallback(
+    (colourOf: (name: string) => string): DayChartSpec => {
+      const bars = uPlot.paths.bars!({ size: [0.8, 48], gap: 1 });
+      return {
+        y: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))],
+        yLabel: (v) => f.number(v),
+        cursor: { points: { show: false } },
+        series: [...INQUIRY_TYPES].reverse().map((type) => {
+          const colour = colourOf(TYPE_COLOUR_VARS[type]);
           return {
             label: words[type],
             fill: colour,
@@ -74,10 +59,11 @@ export function DaysFigure(props: {
               idx === null ? '' : f.number(report.days[idx]?.counts[type] ?? 0),
           };
         }),
-      ],
-    };
-  }, [scheme, lang, report, words, f]);
-  const canvas = useRef<HTMLCanvasElement | undefined>(undefined);
+      };
+    },
+    [report, words, f],
+  );
+  const options = useDayChartOptions(spec);
   const totals = table.rows.map((r) => Number(r[r.length - 1]));
   const maxAt = totals.indexOf(Math.max(0, ...totals));
   const summary = t('insights.days.summary', {
@@ -90,7 +76,7 @@ export function DaysFigure(props: {
     if (d) props.open({ start: d.day, end: d.day });
   };
   return (
-    <ChartFrame
+    <DayChartFigure
       name="notes-per-day"
       title={t('insights.days.title')}
       summary={summary}
@@ -101,9 +87,10 @@ export function DaysFigure(props: {
           {t('insights.days.open', { day: report.days[r]?.day ?? '' })}
         </button>
       )}
-      onExport={(format) => props.onExport(format, table, () => onBackground(canvas.current!))}
-    >
-      <UplotChart options={options} data={data} height={220} onPick={openDay} canvasRef={canvas} />
-    </ChartFrame>
+      options={options}
+      data={data}
+      onPick={openDay}
+      onExport={props.onExport}
+    />
   );
 }
