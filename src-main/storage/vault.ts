@@ -86,7 +86,7 @@ function parseDoc(text: string): VaultDoc {
   return { version: 1, acceptWeakerStorage: raw.acceptWeakerStorage === true, profiles };
 }
 
-const TICKET_KEYS = ['authTicket', 'encryptedTicket', 'memberTicket'] as const;
+const TICKET_KEYS = ['authTicket', 'encryptedTicket', 'memberTicket', 'teamPassword'] as const;
 
 function parseTickets(plain: string): TicketSet {
   const raw = JSON.parse(plain) as Record<string, unknown>;
