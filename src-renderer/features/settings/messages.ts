@@ -43,6 +43,9 @@ export const settingsKo = {
   'settings.profile.sellerIds': '판매자 ID(쉼표로 구분)',
   'settings.profile.noteQueryDays': '문의 조회 한 번의 최대 기간(일, 0은 제한 없음)',
   'settings.profile.answerPageUrl': '마켓 답변 페이지 주소',
+  'settings.profile.teamUrl': '팀 데이터베이스 (팀 모드)',
+  'settings.profile.teamUrl.tip':
+    '여러 데스크톱이 함께 쓰는 PostgreSQL 주소입니다. 예: postgres://anna@db.example:5432/shop?team=north. 비밀번호는 보관함(티켓과 함께)에 저장하며 주소에 넣지 않습니다. 비워 두면 이 데스크톱 혼자 씁니다.',
   'settings.profile.answerPageUrl.tip':
     '문의마다 바뀌는 값은 중괄호로 적습니다: {SeqNo} 문의 번호, {OrderNo} 주문번호, {ItemNo} 상품번호, {SellerID} 판매자 ID',
   'settings.profile.actions': '작업',
@@ -152,6 +155,9 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'settings.profile.sellerIds': 'Seller IDs (comma separated)',
   'settings.profile.noteQueryDays': 'Longest date range per note query (days; 0: no limit)',
   'settings.profile.answerPageUrl': 'Answer page address',
+  'settings.profile.teamUrl': 'Team database (team mode)',
+  'settings.profile.teamUrl.tip':
+    'The PostgreSQL address the shop’s desktops share, e.g. postgres://anna@db.example:5432/shop?team=north. The password is kept in the vault with the tickets, never in the address. Empty: this desktop alone.',
   'settings.profile.answerPageUrl.tip':
     'Write the values that change per note in braces: {SeqNo} note number, {OrderNo} order number, {ItemNo} item number, {SellerID} seller ID',
   'settings.profile.actions': 'Actions',
