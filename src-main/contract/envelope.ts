@@ -45,6 +45,8 @@ export const ERROR_CAUSES = [
   'dns',
   'unreachable',
   'certificate',
+  /** The team database (team mode) cannot be reached: nothing shared was written. */
+  'team-unreachable',
 ] as const;
 export type ErrorCause = (typeof ERROR_CAUSES)[number];
 
@@ -71,6 +73,7 @@ export const FIELD_RULES = [
   'profile-id',
   'seller-id',
   'answer-page',
+  'team-url',
   'too-long',
   'too-many',
   'too-small',

@@ -169,6 +169,19 @@ export interface NotesMirrorStatus {
   sellerIds: string[];
   /** Changes whenever the notes or marks change (by this app or by `desk sync`). */
   revision: number;
+  /** Team mode: the profile shares a team database (absent for a single desktop). */
+  team?: NotesTeamStatus;
+}
+
+/** A team profile's desktop: whether it is the team's caller, who synced last, whether the database answers. */
+export interface NotesTeamStatus {
+  /** This desktop holds the caller lock: its syncs call the marketplace for the team. */
+  caller: boolean;
+  /** The team database answered this desktop's last try (false: the inbox reads the local copy only). */
+  reachable: boolean;
+  /** The login whose desktop recorded the team's last sync, and when that sync ended. */
+  syncedBy?: string;
+  syncedAt?: number;
 }
 
 /**

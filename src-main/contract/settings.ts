@@ -45,6 +45,11 @@ export interface Profile {
   answerPageUrl?: string;
   /** The insights page's target lines and whether its marketplace counts business days (absent: the defaults). */
   insightTargets?: InsightsTargets;
+  /**
+   * Team mode: the team database this profile's desktops share, postgres://USER@HOST:PORT/DATABASE?team=NAME, never
+   * with a password (that is kept in the vault, `teamPassword`). Absent or empty: a single desktop.
+   */
+  teamUrl?: string;
 }
 
 /**

@@ -4,6 +4,8 @@ export interface TicketSet {
   authTicket?: string;
   encryptedTicket?: string;
   memberTicket?: string;
+  /** The password of the profile's team database login (team mode); never sent to the marketplace. */
+  teamPassword?: string;
 }
 
 export type VaultState = 'ok' | 'empty' | 'corrupt' | 'insecure-refused';

@@ -181,6 +181,8 @@ void app.whenReady().then(async () => {
     warmDecoder: true,
     // Notes are refreshed in main on Settings' interval, whatever page the window shows.
     autoRefresh: { scheduler: timerScheduler },
+    // A team database's password: the vault's, else PGPASSWORD or .pgpass, as libpq reads them.
+    team: { env: process.env },
   });
   // Quitting waits for the notes mirrors to close: a clean close folds their write-ahead logs in, so the next start
   // opens them without the integrity check a crash calls for.

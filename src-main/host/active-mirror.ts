@@ -22,11 +22,21 @@ async function activeMirror(
  * waits for it), on the host's clock; new waiting notes are announced as `notes.arrived` to every caller attached.
  */
 export async function syncActiveMirror(
-  deps: Pick<HostDeps, 'connection' | 'settings' | 'mirrors' | 'syncs' | 'now'>,
+  deps: Pick<HostDeps, 'connection' | 'settings' | 'mirrors' | 'syncs' | 'now' | 'teams'>,
   req: NotesSyncRequest,
   emit: Emit,
+  opts: { signal?: AbortSignal; auto?: boolean } = {},
 ): Promise<{ mirror: ActiveMirror; outcome: SyncOutcome }> {
   const m = await activeMirror(deps);
+  // Team mode: only the caller calls the marketplace; anyone else's Refresh asks it to (an auto refresh does not:
+  // the caller's own covers the team).
+  const team = await deps.teams?.active();
+  if (team && !team.isCaller()) {
+    const startedAt = deps.now();
+    if (!opts.auto) await team.requestSync(req, opts.signal);
+    return { mirror: m, outcome: nothingCalled(startedAt, deps.now()) };
+  }
+  const store = team ? team.callerStore() : m.store;
   const { client, info } = m.active;
   const unknown = (req.sellerIds ?? []).filter((s) => !info.sellerIds.includes(s));
   if (unknown.length > 0) {
@@ -38,7 +48,7 @@ export async function syncActiveMirror(
   const outcome = await deps.syncs.run(m.store.file, req, emit, async (run) => {
     const result = await syncNotes(req, {
       client,
-      store: m.store,
+      store,
       sellerIds: info.sellerIds,
       pageIndexBase: info.pageIndexBase,
       statusWindowDays: m.active.profile.noteQueryDays || undefined,
@@ -53,4 +63,23 @@ export async function syncActiveMirror(
     return result;
   });
   return { mirror: m, outcome };
+}
+
+/** What a desktop that is not its team's caller reports for a sync: nothing called, nothing written here. */
+function nothingCalled(startedAt: number, finishedAt: number): SyncOutcome {
+  return {
+    fetched: 0,
+    added: 0,
+    days: 0,
+    daysDone: 0,
+    notesSaved: 0,
+    slices: 0,
+    failedSlices: [],
+    cancelled: false,
+    startedAt,
+    finishedAt,
+    calls: 0,
+    statusCheck: { done: false, calls: 0, waiting: 0, refetchedDays: 0, changed: 0, withdrawn: 0 },
+    arrivedNoReply: [],
+  };
 }

@@ -1,7 +1,9 @@
 // The host's dependencies, wired the same way for the Electron app, the CLI and the tests; only the
 // vault, the URL opener and the sandbox options differ.
 import type { AppInfo, EventName, Events } from '../contract';
-import { startAutoRefresh } from './auto-refresh';
+import { autoRefreshRequest, startAutoRefresh } from './auto-refresh';
+import { syncActiveMirror } from './active-mirror';
+import { createTeamHost } from './team-host';
 import type { AutoRefresher, Scheduler } from './auto-refresh';
 import { connectMarket, sandboxFingerprint } from './connect';
 import type { SandboxOptions } from './connect';
@@ -33,6 +35,8 @@ export interface AssembleOptions {
    * Without it nothing refreshes by itself (the command line, most tests).
    */
   autoRefresh?: { scheduler: Scheduler };
+  /** Team mode's caller loop and pull intervals (tests shorten them) and where PGPASSWORD is looked up. */
+  team?: { loopMs?: number; pollMs?: number; env?: Record<string, string | undefined> };
 }
 
 export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promise<void> } {
@@ -46,6 +50,8 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
     update: async (patch) => {
       const next = await store.update(patch);
       await refresher?.settingsChanged().catch(() => {});
+      // The team session follows the active profile (declared below; no update runs before it exists).
+      await teams.settingsChanged();
       return next;
     },
   };
@@ -78,14 +84,33 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
     syncs,
     now,
   };
+  const emit = opts.emit ?? (() => {});
+  const teams = createTeamHost(deps, {
+    emit,
+    ...opts.team,
+    // Another desktop asked: this caller syncs for the team, and the window here follows.
+    syncForTeam: async (req) => {
+      const { mirror, outcome } = await syncActiveMirror(deps, req ?? autoRefreshRequest(now()), emit);
+      const lastSync = mirror.store.lastSync();
+      emit('notes.refreshed', {
+        profileId: mirror.owner.profileId,
+        ...(lastSync ? { lastSync } : {}),
+        arrived: outcome.arrivedNoReply.length,
+      });
+    },
+  });
+  deps.teams = teams;
+  // The app starts the active profile's team session at once (its caller loop, its pull); tests on first use.
+  if (opts.autoRefresh) void teams.settingsChanged();
   if (opts.autoRefresh) {
-    const emit = opts.emit ?? (() => {});
     refresher = startAutoRefresh({ ...deps, scheduler: opts.autoRefresh.scheduler, emit });
   }
   return {
     ...deps,
     close: async () => {
       refresher?.stop();
+      // The caller lock is released before the syncs end: another desktop may take over at once.
+      await teams.close();
       syncs.cancelAll();
       // A cancelled sync still records its outcome; the files close after it.
       await syncs.idle();

@@ -50,7 +50,10 @@ export interface AutoRefresher {
   stop(): void;
 }
 
-export type AutoRefreshDeps = Pick<HostDeps, 'connection' | 'settings' | 'mirrors' | 'syncs' | 'now'> & {
+export type AutoRefreshDeps = Pick<
+  HostDeps,
+  'connection' | 'settings' | 'mirrors' | 'syncs' | 'now' | 'teams'
+> & {
   scheduler: Scheduler;
   emit: Emit;
 };
@@ -85,7 +88,9 @@ export function startAutoRefresh(deps: AutoRefreshDeps): AutoRefresher {
   async function refreshOnce(): Promise<void> {
     const { settings } = await deps.settings.get();
     try {
-      const { mirror, outcome } = await syncActiveMirror(deps, autoRefreshRequest(deps.now()), deps.emit);
+      const { mirror, outcome } = await syncActiveMirror(deps, autoRefreshRequest(deps.now()), deps.emit, {
+        auto: true,
+      });
       const lastSync = mirror.store.lastSync();
       deps.emit('notes.refreshed', {
         profileId: mirror.owner.profileId,

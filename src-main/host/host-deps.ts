@@ -7,6 +7,7 @@ import type { SyncCoordinator } from '../services/sync-coordinator';
 import type { MirrorRegistry } from '../storage/mirror-registry';
 import type { SettingsStore } from '../storage/settings-store';
 import type { TicketVault } from '../storage/vault';
+import type { TeamHost } from './team-host';
 
 export interface HostDeps {
   appInfo: AppInfo;
@@ -22,6 +23,8 @@ export interface HostDeps {
   mirrors: MirrorRegistry;
   /** One sync per mirror at a time, across every caller in this process. */
   syncs: SyncCoordinator;
+  /** Team mode: the active profile's team session, when its profile names a team database (assemble-host.ts). */
+  teams?: TeamHost;
   /** The host's clock: syncs, marks and the auto refresh read it (tests pin it). */
   now: () => number;
   /** Asks where to save (the OS dialog in the app); resolves to the path written, undefined if dismissed. */

@@ -83,7 +83,11 @@ export interface ConnectionDeps<M extends LocalMarket = LocalMarket> {
 
 function vaultSink(vault: TicketSource, profileId: string): TicketSink {
   return {
-    current: () => vault.get(profileId),
+    // The team database's password shares the profile's vault entry; the marketplace never sees it.
+    current: async () => {
+      const { teamPassword: _team, ...tickets } = await vault.get(profileId);
+      return tickets;
+    },
     rotate: (ticket, seq) => vault.rotateEncrypted(profileId, ticket, seq),
   };
 }

@@ -3,7 +3,7 @@
 // The host's notes handlers, main's auto refresh and `desk` all choose and open mirrors here, over the NotesStore
 // interface and a registry of mirrors (SQLite's today), never over one store's own methods.
 import type { NoteLocalMark, InboxNote, NotesMirrorStatus, Profile } from '../contract';
-import { COMMAND_LINE_OWNER } from '../storage/notes-store';
+import { COMMAND_LINE_OWNER, teamCopyFingerprint } from '../storage/notes-store';
 import type { Fingerprint, MirrorOwner, NotesMirrors, NotesStore } from '../storage/notes-store';
 import type { SettingsStore } from '../storage/settings-store';
 import { inaccessible, isAccessFailure, isCorruption } from '../storage/sqlite-file';
@@ -41,9 +41,12 @@ export async function activeMirrorChoice(deps: {
 }): Promise<MirrorChoice & { active: ActiveConnection }> {
   const active = await deps.connection.active();
   const { settings } = await deps.settings.get();
+  // A team profile reads its local copy of the team's mirror, a file of its own.
+  const teamUrl = settings.profiles.find((p) => p.id === active.profile.id)?.teamUrl?.trim();
+  const fingerprint = teamUrl ? teamCopyFingerprint(active.fingerprint, teamUrl) : active.fingerprint;
   return {
     active,
-    owner: ownerOf(active.profile, active.fingerprint),
+    owner: ownerOf(active.profile, fingerprint),
     known: settings.profiles.map((p) => p.id),
   };
 }

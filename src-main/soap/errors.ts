@@ -409,6 +409,7 @@ function factsOf(err: unknown): ErrorFacts | undefined {
   const name = thrownText(err, 'name');
   // Errors of the layers above and beside this file, known by name to keep the imports one way.
   if (name === 'MissingTicketsError') return { cause: 'missing-tickets' };
+  if (name === 'TeamUnreachableError') return { cause: 'team-unreachable' };
   if (name === 'ValueError' || name === 'PayloadError') return { cause: 'unexpected-shape' };
   return undefined;
 }

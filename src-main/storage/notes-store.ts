@@ -190,3 +190,20 @@ export interface TeamCopy {
   /** The notes' team states the copy holds (assignee, snooze, no reply needed), by SeqNo. */
   teamStates(): Map<number, TeamNoteState>;
 }
+
+/**
+ * The key of a team profile's local copy: the team database (server, database, login, team; never a password) and
+ * the connection's own fingerprint, so a team's copy never mixes with the single-desktop mirror of the same
+ * connection, nor with another team's.
+ */
+export function teamCopyFingerprint(connection: Fingerprint, teamUrl: string): Fingerprint {
+  let where = teamUrl.trim();
+  try {
+    const u = new URL(where);
+    u.password = '';
+    where = u.href;
+  } catch {
+    // validated when saved; an unreadable one still keys a copy of its own
+  }
+  return { key: JSON.stringify(['team', where, connection.key]), endpoint: connection.endpoint };
+}

@@ -60,6 +60,15 @@ const profileShape = z.object({
       ...ruleParams('answer-page'),
     })
     .optional(),
+  // Team mode's database; its password is the vault's, never here (host/handlers/settings.ts parses the rest).
+  teamUrl: z
+    .string()
+    .max(2048)
+    .refine((t) => t.trim() === '' || isTeamUrlShape(t), {
+      message: 'a postgres:// or postgresql:// URL with a user and no password',
+      ...ruleParams('team-url'),
+    })
+    .optional(),
   insightTargets: z
     .strictObject({
       within24h: z.number().min(0).max(1),
@@ -68,6 +77,18 @@ const profileShape = z.object({
     })
     .optional(),
 });
+
+/** A team database URL as a profile keeps it: postgres(ql)://, a user, no password. */
+function isTeamUrlShape(raw: string): boolean {
+  try {
+    const u = new URL(raw.trim());
+    return (
+      (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.username !== '' && u.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A service address as files written before the no-credentials rule (safeHttpUrl) could hold it: its user name and

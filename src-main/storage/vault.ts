@@ -101,7 +101,7 @@ function parseDoc(text: string): VaultDoc {
 /** What a secret's seal binds in: never a profile's id, so a secret and a ticket set cannot be swapped. */
 const secretAad = (name: string): string => `secret:${name}`;
 
-const TICKET_KEYS = ['authTicket', 'encryptedTicket', 'memberTicket'] as const;
+const TICKET_KEYS = ['authTicket', 'encryptedTicket', 'memberTicket', 'teamPassword'] as const;
 
 function parseTickets(plain: string): TicketSet {
   const raw = JSON.parse(plain) as Record<string, unknown>;

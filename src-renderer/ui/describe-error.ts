@@ -36,6 +36,7 @@ const CAUSE_OF_CODE: Record<ErrorCause, ErrorCode> = {
   dns: 'NETWORK',
   unreachable: 'NETWORK',
   certificate: 'NETWORK',
+  'team-unreachable': 'NETWORK',
 };
 
 function httpHeadline(status: number): MessageKey {

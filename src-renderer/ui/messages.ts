@@ -53,6 +53,7 @@ export const errorsKo = {
   'error.cause.dns': '마켓 서버 이름을 찾을 수 없음 — 설정의 서비스 주소와 인터넷 연결 확인',
   'error.cause.unreachable': '마켓 서버에 닿을 수 없음 — 인터넷 연결 확인',
   'error.cause.certificate': '마켓 서버의 보안 인증서를 믿을 수 없음 — 설정의 서비스 주소 확인',
+  'error.cause.team-unreachable': '팀 데이터베이스에 연결할 수 없어 저장하지 않음 — 연결되면 다시 시도',
   'error.http.server': '마켓 서비스 장애(HTTP {status}) — 잠시 뒤 다시 시도',
   'error.http.auth': '마켓이 접근을 거부함(HTTP {status}) — 설정 → 티켓에서 확인',
   'error.http.address': '이 주소에 마켓 서비스가 없음(HTTP {status}) — 설정에서 서비스 주소 확인',
@@ -148,6 +149,8 @@ export const errorsEn: EnglishOf<typeof errorsKo> = {
   'error.cause.unreachable': 'The marketplace server cannot be reached — check the internet connection',
   'error.cause.certificate':
     'The marketplace server’s security certificate is not trusted — check the service address in Settings',
+  'error.cause.team-unreachable':
+    'The team database cannot be reached, so nothing was saved — try again once it is back',
   'error.http.server': 'The marketplace service is unavailable (HTTP {status}) — try again shortly',
   'error.http.auth': 'The marketplace refused access (HTTP {status}) — check Settings → Tickets',
   'error.http.address': 'No marketplace service at this address (HTTP {status}) — check it in Settings',

@@ -22,6 +22,8 @@ export function createTestDeps(
     emit?: AssembleOptions['emit'];
     /** Main's auto refresh on this scheduler (see manualScheduler); off unless told. */
     autoRefresh?: AssembleOptions['autoRefresh'];
+    /** Team mode's loop and pull intervals (shortened by the team tests). */
+    team?: AssembleOptions['team'];
   } = {},
 ): HostDeps & { dataDir: string; opened: string[]; close(): Promise<void> } {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'seller-desk-'));
@@ -44,6 +46,7 @@ export function createTestDeps(
     // The host's clock is the sandbox's: a sync's "today", its stamps and the marks' are TEST_NOW's.
     now: () => TEST_NOW.getTime(),
     ...(opts.autoRefresh ? { autoRefresh: opts.autoRefresh } : {}),
+    ...(opts.team ? { team: opts.team } : {}),
   });
   return { ...host, dataDir, opened };
 }

@@ -44,7 +44,13 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
     });
 
   return {
-    'notes.status': () => withMirror((m) => mirror.status(m)),
+    'notes.status': () =>
+      withMirror(async (m) => {
+        const team = await deps.teams?.active();
+        if (!team) return mirror.status(m);
+        // A team's copy offers no other mirror's marks: a mark of the team is the team database's.
+        return { ...mirror.status(m), offers: [], team: team.status() };
+      }),
 
     'notes.period': (req, ctx) => read('notes.period', req, ctx.signal),
 
@@ -57,7 +63,7 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
     'notes.waiting': (req, ctx) => read('notes.waiting', req, ctx.signal),
 
     'notes.sync': async (req, ctx) => {
-      const { outcome } = await syncActiveMirror(deps, req, ctx.emit);
+      const { outcome } = await syncActiveMirror(deps, req, ctx.emit, { signal: ctx.signal });
       const { arrivedNoReply: _arrived, ...summary } = outcome;
       return summary;
     },
@@ -91,7 +97,12 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
     },
 
     'notes.local.set': ({ seqNo, handled, memo }) =>
-      withMirror((m) => m.store.setMark(seqNo, { handled, memo }, deps.now())),
+      withMirror(async (m) => {
+        // Team mode: saved when the team database has it (refused while it cannot be reached), then in the copy.
+        const team = await deps.teams?.active();
+        if (team) return team.setMark(seqNo, { handled, memo }, deps.now());
+        return m.store.setMark(seqNo, { handled, memo }, deps.now());
+      }),
 
     'notes.carryOver': ({ source, action }) =>
       withMirror((m) => {

@@ -4,6 +4,7 @@ import { HostError } from '../dispatch';
 import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../host-deps';
 import { profileIdSchema, SANDBOX_PROFILE_ID, settingsPatchSchema } from '../../storage/settings-schema';
+import { parseTeamUrl, TeamUrlError } from '../../team/team-url';
 import { voidRequest } from './void-request';
 import {
   MAX_TEMPLATE_FILE_BYTES,
@@ -15,12 +16,30 @@ import {
 
 type Channels = keyof SettingsContract;
 
+/** A profile's team database URL, read as `desk --team` reads one (its team's name too); the first refused. */
+function checkTeamUrls(profiles: readonly { teamUrl?: string }[]): void {
+  profiles.forEach((p, i) => {
+    if (!p.teamUrl?.trim()) return;
+    try {
+      parseTeamUrl(p.teamUrl.trim(), {});
+    } catch (err) {
+      if (!(err instanceof TeamUrlError)) throw err;
+      throw new HostError('INVALID_ARGUMENT', err.message, undefined, [
+        { path: ['profiles', i, 'teamUrl'], rule: 'team-url' },
+      ]);
+    }
+  });
+}
+
 export function settingsHandlers(
   deps: Pick<HostDeps, 'settings' | 'vault' | 'mirrors' | 'syncs' | 'saveFile' | 'openFile'>,
 ): Pick<Handlers, Channels> {
   return {
     'settings.get': () => deps.settings.get(),
-    'settings.update': (patch) => deps.settings.update(patch),
+    'settings.update': (patch) => {
+      checkTeamUrls(patch.profiles ?? []);
+      return deps.settings.update(patch);
+    },
     'settings.resetNotice': () => deps.settings.dismissNotice(),
     'settings.removeProfile': async ({ profileId, mirror }) => {
       const { settings } = await deps.settings.get();

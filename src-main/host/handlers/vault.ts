@@ -41,7 +41,13 @@ export function vaultHandlers(deps: {
 // Tickets are opaque base64-ish tokens; the bound only stops a renderer from filling the disk.
 const ticket = z.string().trim().min(1).max(8192).optional();
 const ticketSet = z
-  .strictObject({ authTicket: ticket, encryptedTicket: ticket, memberTicket: ticket })
+  .strictObject({
+    authTicket: ticket,
+    encryptedTicket: ticket,
+    memberTicket: ticket,
+    // A team database login's password (team mode): kept with the tickets, never sent to the marketplace.
+    teamPassword: z.string().min(1).max(1024).optional(),
+  })
   .refine(
     (t) => Object.values(t).some((v) => v !== undefined),
     'at least one ticket',

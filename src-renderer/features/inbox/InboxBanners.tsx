@@ -3,7 +3,7 @@
 // export, a mark, a copy). Which of the sync's states holds is worked out once, in syncOutcome.
 import type { ComponentProps } from 'react';
 import { WifiOff } from 'lucide-react';
-import type { NotesMirrorStatus, NotesProgressEvent } from '../../../src-main/contract';
+import type { NotesMirrorStatus, NotesProgressEvent, NotesTeamStatus } from '../../../src-main/contract';
 import { groupFailures } from '../../../src-shared/sync-failures';
 import { DeskCallError } from '../../api/desk';
 import { useI18n } from '../../i18n';
@@ -35,6 +35,47 @@ export function syncOutcome(sync: SyncState, last: NotesMirrorStatus['lastSync']
   return { failed, offline, showFailed, failureGroups, failing, partial };
 }
 
+/**
+ * Team mode: the team database cannot be reached (the inbox reads the local copy, as of its last pull), or who
+ * syncs for the team: this desktop (the caller) or another member's, and when it last did.
+ */
+function TeamBanner({
+  team,
+  asOf,
+  time,
+}: {
+  team: NotesTeamStatus;
+  asOf: number | undefined;
+  time: TimeFormat;
+}) {
+  const { t } = useI18n();
+  if (!team.reachable) {
+    return (
+      <Banner tone="warn" role="status" data-testid="team-unreachable">
+        <WifiOff size={14} aria-hidden />
+        <span>
+          {asOf
+            ? t('inbox.team.unreachable', { time: time.absolute(asOf) })
+            : t('inbox.team.unreachable.never')}
+        </span>
+      </Banner>
+    );
+  }
+  if (team.caller) {
+    return (
+      <Banner role="status" data-testid="team-caller">
+        <span>{t('inbox.team.caller')}</span>
+      </Banner>
+    );
+  }
+  if (team.syncedBy === undefined || team.syncedAt === undefined) return null;
+  return (
+    <Banner role="status" data-testid="team-synced-by">
+      <span>{t('inbox.team.syncedBy', { login: team.syncedBy, time: time.absolute(team.syncedAt) })}</span>
+    </Banner>
+  );
+}
+
 export function InboxBanners(props: {
   mirror: NotesMirrorStatus | undefined;
   sync: SyncState & { cancel: () => void };
@@ -54,6 +95,7 @@ export function InboxBanners(props: {
   return (
     <>
       <MirrorBanners status={props.mirror} />
+      {props.mirror?.team && <TeamBanner team={props.mirror.team} asOf={props.asOf} time={time} />}
       {outcome.offline && (
         <Banner tone="warn" role="status" data-testid="offline-banner">
           <WifiOff size={14} aria-hidden />

@@ -93,6 +93,12 @@ export const inboxKo = {
   'inbox.sync.statusCheck': '{day}부터의 답변 상태 확인',
   'inbox.offline': '오프라인: 마켓에 연결할 수 없어 {time}에 저장한 문의를 보여줍니다.',
   'inbox.offline.never': '오프라인: 마켓에 연결할 수 없습니다.',
+  'inbox.team.unreachable':
+    '팀 데이터베이스에 연결할 수 없습니다. {time} 기준 이 데스크톱의 사본을 보여 주며, 처리 표시와 메모는 저장할 수 없습니다.',
+  'inbox.team.unreachable.never':
+    '팀 데이터베이스에 연결할 수 없습니다. 처리 표시와 메모는 연결된 뒤에 저장할 수 있습니다.',
+  'inbox.team.caller': '이 데스크톱이 팀을 대신해 마켓과 동기화합니다.',
+  'inbox.team.syncedBy': '팀원 {login}의 데스크톱이 {time}에 동기화',
   'inbox.notice.cacheReset':
     '이전 버전의 문의 파일을 읽을 수 없어 {file}(으)로 옮겼습니다. 문의는 마켓에서 새로 받습니다.',
   'inbox.notice.localReset': '이전 버전의 처리 표시·메모 파일을 읽을 수 없어 {file}(으)로 옮겼습니다.',
@@ -282,6 +288,12 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
   'inbox.sync.statusCheck': 'reply statuses from {day}',
   'inbox.offline': 'Offline: the marketplace cannot be reached; showing notes saved at {time}.',
   'inbox.offline.never': 'Offline: the marketplace cannot be reached.',
+  'inbox.team.unreachable':
+    'The team database cannot be reached: showing this desktop’s copy as of {time}; marks and memos cannot be saved.',
+  'inbox.team.unreachable.never':
+    'The team database cannot be reached: marks and memos can be saved once it is back.',
+  'inbox.team.caller': 'This desktop syncs with the marketplace for the team.',
+  'inbox.team.syncedBy': 'Synced by {login}’s desktop at {time}',
   'inbox.notice.cacheReset':
     'The notes file of the previous version could not be read; it was moved to {file}, and notes are fetched from the marketplace again.',
   'inbox.notice.localReset':

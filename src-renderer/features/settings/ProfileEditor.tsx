@@ -156,6 +156,13 @@ export function ProfileEditor(props: {
             {...invalid('answerPageUrl')}
           />
         </FieldRow>
+        <TeamUrlRow
+          value={p.teamUrl ?? ''}
+          mark={draft.marks.teamUrl}
+          onValue={(v) => set('teamUrl', v)}
+          onLeave={() => leave('teamUrl')}
+          invalid={invalid('teamUrl')}
+        />
         <FieldRow field="sellerIds" label={fieldLabel('sellerIds', t)} mark={draft.marks.sellerIds}>
           <input
             id={fieldId('sellerIds')}
@@ -252,5 +259,31 @@ function FieldRow({
         {children}
       </Field>
     </>
+  );
+}
+
+/** Team mode: the team database this profile shares (its password is the vault's, never in the address). */
+function TeamUrlRow(props: {
+  value: string;
+  mark: FieldMark | undefined;
+  onValue: (v: string) => void;
+  onLeave: () => void;
+  invalid: { 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+}) {
+  const { t } = useI18n();
+  return (
+    <FieldRow field="teamUrl" label={fieldLabel('teamUrl', t)} mark={props.mark}>
+      <input
+        id={fieldId('teamUrl')}
+        className="mono"
+        spellCheck={false}
+        placeholder="postgres://"
+        title={t('settings.profile.teamUrl.tip')}
+        value={props.value}
+        onChange={(e) => props.onValue(e.target.value)}
+        onBlur={props.onLeave}
+        {...props.invalid}
+      />
+    </FieldRow>
   );
 }

@@ -43,6 +43,9 @@ export const settingsKo = {
   'settings.profile.sellerIds': '판매자 ID(쉼표로 구분)',
   'settings.profile.noteQueryDays': '문의 조회 한 번의 최대 기간(일, 0은 제한 없음)',
   'settings.profile.answerPageUrl': '마켓 답변 페이지 주소',
+  'settings.profile.teamUrl': '팀 데이터베이스 (팀 모드)',
+  'settings.profile.teamUrl.tip':
+    '여러 데스크톱이 함께 쓰는 PostgreSQL 주소입니다. 예: postgres://anna@db.example:5432/shop?team=north. 비밀번호는 보관함(티켓과 함께)에 저장하며 주소에 넣지 않습니다. 비워 두면 이 데스크톱 혼자 씁니다.',
   'settings.profile.answerPageUrl.tip':
     '문의마다 바뀌는 값은 중괄호로 적습니다: {SeqNo} 문의 번호, {OrderNo} 주문번호, {ItemNo} 상품번호, {SellerID} 판매자 ID',
   'settings.profile.actions': '작업',
@@ -99,6 +102,8 @@ export const settingsKo = {
     '판매자 ID에는 공백과 < > " \' & 문자를 쓸 수 없습니다. 여러 ID는 쉼표로 구분하세요. 예: gangnam_style, seoul_mart',
   'settings.invalid.answer-page':
     'http:// 또는 https://로 시작하는 주소를 입력하세요. 호스트(와 포트)는 그대로 적고, {SeqNo}, {OrderNo}, {ItemNo}, {SellerID}는 호스트 뒤의 경로나 ?, # 뒤에만 쓸 수 있으며, 사용자 이름과 비밀번호는 넣을 수 없습니다. 예: https://soho.example-market.co.kr/notes/{SeqNo}?seller={SellerID}',
+  'settings.invalid.team-url':
+    'postgres://사용자@호스트:포트/데이터베이스?team=팀이름 형식으로 입력하세요. 비밀번호는 주소에 넣지 말고 아래 칸에 입력하세요.',
   'settings.invalid.too-long': '{limit, number}자 이하로 줄이세요.',
   'settings.invalid.too-many': '{limit, number}개 이하로 줄이세요.',
   'settings.invalid.too-small': '{limit, number} 이상으로 입력하세요.',
@@ -150,6 +155,9 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'settings.profile.sellerIds': 'Seller IDs (comma separated)',
   'settings.profile.noteQueryDays': 'Longest date range per note query (days; 0: no limit)',
   'settings.profile.answerPageUrl': 'Answer page address',
+  'settings.profile.teamUrl': 'Team database (team mode)',
+  'settings.profile.teamUrl.tip':
+    'The PostgreSQL address the shop’s desktops share, e.g. postgres://anna@db.example:5432/shop?team=north. The password is kept in the vault with the tickets, never in the address. Empty: this desktop alone.',
   'settings.profile.answerPageUrl.tip':
     'Write the values that change per note in braces: {SeqNo} note number, {OrderNo} order number, {ItemNo} item number, {SellerID} seller ID',
   'settings.profile.actions': 'Actions',
@@ -208,6 +216,8 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
     'A seller ID has no spaces and none of < > " \' &; separate several IDs with commas, e.g. gangnam_style, seoul_mart',
   'settings.invalid.answer-page':
     'Enter an http:// or https:// address with its host (and port) written out: {SeqNo}, {OrderNo}, {ItemNo} and {SellerID} may stand only after the host, in the path or after ? or #, and it holds no user name or password. E.g. https://soho.example-market.co.kr/notes/{SeqNo}?seller={SellerID}',
+  'settings.invalid.team-url':
+    'Enter postgres://USER@HOST:PORT/DATABASE?team=NAME; the password goes in the field below, never in the address.',
   'settings.invalid.too-long': 'Shorten it to {limit, number} characters or fewer.',
   'settings.invalid.too-many': 'Keep it to {limit, number} entries or fewer.',
   'settings.invalid.too-small': 'Enter {limit, number} or more.',

@@ -34,6 +34,7 @@ const CAUSE_CODE: Record<(typeof ERROR_CAUSES)[number], ErrorCode> = {
   dns: 'NETWORK',
   unreachable: 'NETWORK',
   certificate: 'NETWORK',
+  'team-unreachable': 'NETWORK',
 };
 
 function expectHeadline(headline: string, lang: Lang) {

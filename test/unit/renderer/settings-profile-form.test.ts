@@ -5,6 +5,7 @@ import type { Profile } from '../../../src-main/contract';
 import { fieldIssues } from '../../../src-main/storage/field-issues';
 import { settingsPatchSchema } from '../../../src-main/storage/settings-schema';
 import {
+  checkField,
   checkProfile,
   draftFor,
   marksFromIssues,
@@ -94,5 +95,40 @@ describe('the live profile form', () => {
     expect(translatorFor('en')(`settings.invalid.${marks.sellerIds!.rule}`)).toBe(
       'A seller ID has no spaces and none of < > " \' &; separate several IDs with commas, e.g. gangnam_style, seoul_mart',
     );
+  });
+});
+
+describe('a profile’s team database', () => {
+  const live = draftFor(undefined, []).profile;
+  it('takes a postgres URL with a user and no password, the same as the host does, and empty for none', () => {
+    const cases: [string, boolean][] = [
+      ['', true],
+      ['postgres://anna@db.example:5432/shop?team=north', true],
+      ['postgresql://anna@[::1]/shop', true],
+      ['postgres://anna:secret@db.example/shop', false],
+      ['postgres://db.example/shop', false],
+      ['https://anna@db.example/shop', false],
+    ];
+    for (const [teamUrl, ok] of cases) {
+      const p = { ...live, teamUrl };
+      expect(checkField('teamUrl', p), teamUrl).toEqual(ok ? undefined : { rule: 'team-url' });
+      const host = settingsPatchSchema.safeParse({
+        profiles: [
+          {
+            ...p,
+            name: 'x',
+            apiBaseUrl: 'https://a.example',
+            suggestBaseUrl: 'https://a.example',
+            nsRoot: 'http://ns.example',
+            schemaRoot: 'http://s.example',
+          },
+        ],
+      });
+      const issues = host.success ? [] : fieldIssues(host.error).filter((i) => i.path.at(-1) === 'teamUrl');
+      expect(
+        issues.map((i) => i.rule),
+        teamUrl,
+      ).toEqual(ok ? [] : ['team-url']);
+    }
   });
 });

@@ -18,6 +18,7 @@ export const PROFILE_FIELDS = [
   'noteQueryDays',
   'sellerIds',
   'answerPageUrl',
+  'teamUrl',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -84,6 +85,18 @@ export function profileOf(draft: ProfileDraft): Profile {
   return { ...draft.profile, sellerIds: sellerIdsOf(draft.sellerIdsText) };
 }
 
+/** A team database's address as a profile keeps it (the host reads it as `desk --team` does): no password. */
+function isTeamUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return (
+      (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.username !== '' && u.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** One field's check, the host's rule for it. */
 export function checkField(field: ProfileField, p: Profile): FieldMark | undefined {
   switch (field) {
@@ -116,6 +129,10 @@ export function checkField(field: ProfileField, p: Profile): FieldMark | undefin
     case 'answerPageUrl': {
       const t = p.answerPageUrl?.trim() ?? '';
       return t === '' || isAnswerPageTemplate(t) ? undefined : { rule: 'answer-page' };
+    }
+    case 'teamUrl': {
+      const t = p.teamUrl?.trim() ?? '';
+      return t === '' || isTeamUrl(t) ? undefined : { rule: 'team-url' };
     }
     case 'sellerIds':
       if (p.sellerIds.length > 50) return { rule: 'too-many', limit: 50 };
