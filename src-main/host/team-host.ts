@@ -4,7 +4,11 @@
 import type { EventName, Events, NotesSyncRequest } from '../contract';
 import { activeMirrorChoice } from '../services/notes-mirror';
 import { parseTeamUrl } from '../team/team-url';
-import type { HostDeps } from './host-deps';
+import type { RunningSandbox } from '../sandbox/server';
+import type { ConnectionManager } from '../services/connection';
+import type { MirrorRegistry } from '../storage/mirror-registry';
+import type { SettingsStore } from '../storage/settings-store';
+import type { TicketVault } from '../storage/vault';
 import { TeamSession } from './team-session';
 
 type Emit = <E extends EventName>(event: E, payload: Events[E]) => void;
@@ -27,7 +31,13 @@ export interface TeamHostOptions {
   pollMs?: number;
 }
 
-type Deps = Pick<HostDeps, 'connection' | 'settings' | 'mirrors' | 'vault'>;
+// What it needs of the host's deps, named here: host-deps.ts names TeamHost, so no import back.
+interface Deps {
+  connection: ConnectionManager<RunningSandbox>;
+  settings: SettingsStore;
+  mirrors: MirrorRegistry;
+  vault: TicketVault;
+}
 
 export function createTeamHost(deps: Deps, opts: TeamHostOptions): TeamHost {
   let current: { key: string; session: TeamSession } | undefined;
