@@ -5,6 +5,7 @@
 //   completes, and the calls of the three desktops never interleave;
 // - restart PostgreSQL during a sync: the sync ends with a clear error, the next one completes, and what the team
 //   database had confirmed (a mark, the notes synced before) is all still there.
+import { generateTeamKey } from '../../../src-main/team/ticket-seal';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -58,7 +59,10 @@ interface Desktop {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+// The team key every desktop of these teams joined with: a live connection's caller seals its EncryptedTicket.
+const TEAM_KEY = generateTeamKey();
 const tickets = () => ({
+  SELLER_DESK_TEAM_KEY: TEAM_KEY,
   MARKET_AUTH_TICKET: sandbox.tickets.auth,
   MARKET_ENCRYPTED_TICKET: sandbox.tickets.encrypted,
   MARKET_MEMBER_TICKET: sandbox.tickets.member,
@@ -222,7 +226,7 @@ describe('team sync drills', () => {
     const markCode = await main([...markArgv, ...liveFlags(proxy.baseUrl)], {
       stdout: { write: (s: string) => (markOut += s) },
       stderr: { write: (s: string) => (markErr += s) },
-      env: { HOME: tmpdir() },
+      env: { HOME: tmpdir(), SELLER_DESK_TEAM_KEY: TEAM_KEY },
     });
     expect(markErr).toBe('');
     expect(markCode).toBe(0);
