@@ -48,6 +48,7 @@ import type { MarksJournal } from './marks-journal';
 import { derivedColumns } from './derived-columns';
 import type { InsightsStore } from './insights-store';
 import { MirrorInsights } from './insights-store';
+import { registerInsightsFunctions } from './insights-rollup';
 import type { HeldReply, Sighting } from './reply-observation';
 import { CHECKED_META, NO_OBSERVATION, firstObservation, heldObservation } from './reply-observation';
 
@@ -164,6 +165,8 @@ export class MirrorStore implements NotesStore, TeamCopy {
     /** The marks' second copy beside the file (marks-journal.ts); none for a mirror in memory or read-only. */
     private readonly journal?: MarksJournal,
   ) {
+    // Before any statement is prepared: an INSERT or UPDATE of notes compiles the rollup's triggers, which call these.
+    registerInsightsFunctions(db);
     const changed = [...ALL_COLUMNS.filter((c) => c !== 'seq_no')]
       .map((c) => `notes.${c} IS NOT excluded.${c}`)
       .join(' OR ');
