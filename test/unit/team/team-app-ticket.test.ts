@@ -4,6 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NotesSyncRequest, Profile } from '../../../src-main/contract';
 import { syncActiveMirror } from '../../../src-main/host/active-mirror';
+import { createHandlers, requestSchemas } from '../../../src-main/host/create-handlers';
+import { createDispatcher } from '../../../src-main/host/dispatch';
 import { liveFingerprint } from '../../../src-main/services/connection';
 import { runAsTeamCaller } from '../../../src-main/host/team-caller';
 import { startSandbox } from '../../../src-main/sandbox/server';
@@ -124,5 +126,31 @@ describe("the app's team caller on a live account", () => {
     const lock = await takeCallerLock(parseTeamUrl(url, { PGPASSWORD: password }), connection);
     expect(lock).toBeDefined();
     await lock?.release();
+  });
+});
+
+describe('Settings: the team key of a profile with a team database', () => {
+  it('is kept in the vault under the name desk team join uses, shown only as present, and checked as it checks it', async () => {
+    const { password, url } = await team();
+    const deps = await desktop(url, password, undefined);
+    const dispatcher = createDispatcher(createHandlers(deps), requestSchemas, () => {});
+    const call = (channel: string, req: unknown) => dispatcher.dispatch(channel, req, null);
+    const before = await call('vault.status', { profileId: 'live-team' });
+    expect(before).toMatchObject({ ok: true, data: { present: { teamKey: false } } });
+    const bad = await call('vault.set', { profileId: 'live-team', tickets: { teamKey: 'not-a-key' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    const key = generateTeamKey();
+    const saved = await call('vault.set', { profileId: 'live-team', tickets: { teamKey: ` ${key}\n` } });
+    expect(saved).toMatchObject({ ok: true, data: { present: { auth: true, teamKey: true } } });
+    expect(JSON.stringify(saved)).not.toContain(key);
+    expect(await deps.vault.getSecret(teamKeyName(parseTeamUrl(url, {})))).toBe(key);
+    // The tickets were left as they were.
+    expect((await deps.vault.get('live-team')).encryptedTicket).toBe('sbx-enc-never-issued');
+    // A single-desktop profile has no team key to keep.
+    const sandbox = await call('vault.set', { profileId: 'sandbox', tickets: { teamKey: key } });
+    expect(sandbox).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    const plain = await call('vault.status', { profileId: 'sandbox' });
+    expect(plain).toMatchObject({ ok: true });
+    expect((plain as { data: { present: object } }).data.present).not.toHaveProperty('teamKey');
   });
 });
