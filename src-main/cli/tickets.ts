@@ -6,6 +6,7 @@ import type { TicketSet } from '../contract';
 import type { TicketSource } from '../services/connection';
 import { createFileVault, VAULT_KEY_FILE } from '../storage/file-vault';
 import { VAULT_FILE } from '../storage/vault';
+import { teamKeyName } from '../team/ticket-seal';
 import { UsageError } from './cli-error';
 
 type Tickets = TicketSet;
@@ -75,10 +76,7 @@ export function runTickets(
 
 const TEAM_KEY_ENV = 'SELLER_DESK_TEAM_KEY';
 
-/** The vault name of a team's key: the server, database and team (not the login: one key per team). */
-export function teamKeyName(t: { host: string; port: number; database: string; team: string }): string {
-  return `team-key:${t.host}:${t.port}/${t.database}?team=${t.team}`;
-}
+export { teamKeyName };
 
 /** The Node tools' vault in a data folder; refused where the app's keystore-sealed vault is (only it reads that). */
 export function cliVault(dataDir: string) {

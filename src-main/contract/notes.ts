@@ -182,6 +182,8 @@ export interface NotesTeamStatus {
   /** The login whose desktop recorded the team's last sync, and when that sync ended. */
   syncedBy?: string;
   syncedAt?: number;
+  /** A live connection and this desktop keeps no team key: it cannot be the caller (Settings takes the key). */
+  teamKeyMissing?: boolean;
 }
 
 /**

@@ -6,12 +6,18 @@ export interface TicketSet {
   memberTicket?: string;
   /** The password of the profile's team database login (team mode); never sent to the marketplace. */
   teamPassword?: string;
+  /**
+   * The team key of the profile's team database (a live connection's EncryptedTicket is sealed with it): kept in
+   * the vault under the team's name, as `desk team join` keeps it, never shown again.
+   */
+  teamKey?: string;
 }
 
 export type VaultState = 'ok' | 'empty' | 'corrupt' | 'insecure-refused';
 
 export interface VaultStatus {
-  present: { auth: boolean; encrypted: boolean; member: boolean };
+  /** teamKey: only for a profile with a team database (whether this desktop keeps the team's key). */
+  present: { auth: boolean; encrypted: boolean; member: boolean; teamKey?: boolean };
   /** ISO time the encrypted ticket last changed (set by hand or rotated by the marketplace). */
   lastRotatedAt?: string;
   state: VaultState;

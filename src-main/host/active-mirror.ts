@@ -37,7 +37,10 @@ export async function syncActiveMirror(
     return { mirror: m, outcome: nothingCalled(startedAt, deps.now()) };
   }
   const store = team ? team.callerStore() : m.store;
-  const { client, info } = m.active;
+  // A live connection's EncryptedTicket is the team's: the sealed one goes first, each new one is sealed.
+  const teamTickets = await team?.callerTickets();
+  const { info } = m.active;
+  const client = teamTickets ? m.active.teamClient(teamTickets) : m.active.client;
   const unknown = (req.sellerIds ?? []).filter((s) => !info.sellerIds.includes(s));
   if (unknown.length > 0) {
     throw new HostError(

@@ -9,6 +9,7 @@ import type { ConnectionManager } from '../services/connection';
 import type { MirrorRegistry } from '../storage/mirror-registry';
 import type { SettingsStore } from '../storage/settings-store';
 import type { TicketVault } from '../storage/vault';
+import { teamKeyName } from '../team/ticket-seal';
 import { TeamSession } from './team-session';
 
 type Emit = <E extends EventName>(event: E, payload: Events[E]) => void;
@@ -78,8 +79,15 @@ export function createTeamHost(deps: Deps, opts: TeamHostOptions): TeamHost {
     const tickets = await deps.vault.get(profile.id).catch(() => ({ teamPassword: undefined }));
     const env = { ...(opts.env ?? {}) };
     if (tickets.teamPassword) env['PGPASSWORD'] = tickets.teamPassword;
+    const target = parseTeamUrl(url, env);
+    // A live connection's ticket is the team's, sealed with the key `desk team join` or Settings keeps in the vault.
+    const teamKey =
+      profile.kind === 'live'
+        ? () => deps.vault.getSecret(teamKeyName(target)).catch(() => undefined)
+        : undefined;
     const session = new TeamSession({
-      target: parseTeamUrl(url, env),
+      target,
+      ...(teamKey ? { teamKey } : {}),
       connection: choice.active.fingerprint.key,
       copy: deps.mirrors.open(choice.owner, choice.known),
       ...(opts.loopMs !== undefined ? { loopMs: opts.loopMs } : {}),

@@ -17,6 +17,8 @@ import { TeamPuller } from '../team/pull';
 import { openTeamDb, teamDbError, TeamDbError } from '../team/team-db';
 import type { TeamDb } from '../team/team-db';
 import type { TeamTarget } from '../team/team-url';
+import { teamTicketKeeper } from '../team/ticket-seal';
+import type { TeamTickets } from '../team/ticket-seal';
 
 /** A shared write refused because the team database cannot be reached (the renderer words its cause). */
 class TeamUnreachableError extends Error {
@@ -38,6 +40,12 @@ export interface TeamSessionOptions {
   pollMs?: number;
   /** The copy or the team's state changed: the window reads the mirror again. */
   onChange: () => void;
+  /**
+   * A live connection's EncryptedTicket is the team's, sealed with the team key: this desktop's key (read from
+   * the vault on every round of the loop; undefined: none, so this desktop does not take the caller lock). Absent
+   * for the sandbox, whose tickets are each desktop's own (nothing is sealed).
+   */
+  teamKey?: () => Promise<string | undefined>;
   /** Runs a sync as the team's caller (a request from another desktop). */
   syncForTeam: (req: NotesSyncRequest | undefined) => Promise<void>;
 }
@@ -54,6 +62,7 @@ export class TeamSession {
   private again = false;
   private stopped = false;
   private state: NotesTeamStatus = { caller: false, reachable: true };
+  private key: string | undefined;
   /** Log positions of the newest sync request and sync seen, how far the log was read for them, and served. */
   private asked = { pos: 0, req: undefined as NotesSyncRequest | undefined };
   private synced = 0;
@@ -84,6 +93,22 @@ export class TeamSession {
       holdsLock: () => this.lock !== undefined,
     });
     return new SharedWritesStore(this.opts.copy, sink);
+  }
+
+  /**
+   * The team's ticket for a sync as the caller: the sealed one to send first and where each new one is sealed
+   * (undefined for the sandbox: nothing is sealed). Read once per sync turn.
+   */
+  async callerTickets(): Promise<TeamTickets | undefined> {
+    if (!this.opts.teamKey) return undefined;
+    const lock = this.lock;
+    if (!lock || this.key === undefined) throw new Error('This desktop is not the team caller.');
+    const where = { team: this.opts.target.team, connection: this.opts.connection };
+    try {
+      return await teamTicketKeeper(this.db.sql, lock, where, this.key);
+    } catch (err) {
+      throw teamDbError(err, this.opts.target);
+    }
   }
 
   /** A mark or memo, written to the team database first; the copy takes what the database then holds. */
@@ -187,7 +212,9 @@ export class TeamSession {
   private async once(): Promise<void> {
     try {
       if (!this.puller) await this.startPuller();
-      if (!this.lock) await this.tryLock();
+      if (await this.readKey()) {
+        if (!this.lock) await this.tryLock();
+      }
       await this.readLog();
       this.setState({ reachable: true });
     } catch {
@@ -219,6 +246,24 @@ export class TeamSession {
     await puller.start();
     if (this.stopped) await puller.stop();
     else this.puller = puller;
+  }
+
+  /**
+   * Whether this desktop may be the caller: always for the sandbox; for a live connection only with a team key
+   * (without one it lets the lock go, so a member with the key calls, and the inbox asks for the key).
+   */
+  private async readKey(): Promise<boolean> {
+    if (!this.opts.teamKey) return true;
+    this.key = await this.opts.teamKey();
+    if (this.key !== undefined) {
+      this.setState({ teamKeyMissing: false });
+      return true;
+    }
+    const lock = this.lock;
+    this.lock = undefined;
+    await lock?.release().catch(() => undefined);
+    this.setState({ caller: false, teamKeyMissing: true });
+    return false;
   }
 
   private async tryLock(): Promise<void> {

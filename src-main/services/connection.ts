@@ -28,6 +28,36 @@ export interface ActiveConnection {
   profile: Profile;
   /** What makes this connection's notes one marketplace's data: the key of its notes mirror. */
   fingerprint: Fingerprint;
+  /**
+   * A client of this connection whose EncryptedTicket is a team's (team mode, as the caller): it sends the team's
+   * sealed ticket first and hands each new one to `team.rotate` (which seals it), not to this desktop's vault.
+   */
+  teamClient(team: TeamTicketSource): SoapClient;
+}
+
+/** A team's EncryptedTicket as the caller holds it (team/ticket-seal.ts's TeamTickets). */
+export interface TeamTicketSource {
+  readonly encryptedTicket: string | undefined;
+  rotate(encryptedTicket: string): Promise<void>;
+}
+
+/**
+ * The tickets of a team's caller: this desktop's AuthenticationTicket and MemberTicket, the team's sealed
+ * EncryptedTicket first (this desktop's own only while the team has none sealed), each new one sealed for the team.
+ */
+function teamTicketSink(own: TicketSink, team: TeamTicketSource): TicketSink {
+  let handed: string | undefined;
+  return {
+    current: async () => {
+      const tickets = await own.current();
+      const encryptedTicket = handed ?? team.encryptedTicket ?? tickets.encryptedTicket;
+      return { ...tickets, ...(encryptedTicket ? { encryptedTicket } : {}) };
+    },
+    rotate: async (ticket) => {
+      await team.rotate(ticket);
+      handed = ticket;
+    },
+  };
 }
 
 export interface ConnectionManager<M extends LocalMarket = LocalMarket> {
@@ -150,6 +180,7 @@ export function createConnectionManager<M extends LocalMarket>(
     let sellerIds = profile.sellerIds;
     let pageIndexBase = profile.pageIndexBase;
     let tickets: TicketRotation;
+    let sink: () => TicketSink;
     let fingerprint: Fingerprint;
     if (profile.kind === 'sandbox') {
       const s = await ensureSandbox();
@@ -160,15 +191,16 @@ export function createConnectionManager<M extends LocalMarket>(
       sellerIds = [...s.backend.sellerIds];
       pageIndexBase = s.pageBase;
       // The sandbox's tickets are documented and not secret: they live in memory, not the vault.
-      tickets = rotationFor(`sandbox@${s.baseUrl}`, () =>
+      sink = () =>
         createMemoryTicketSink({
           authTicket: s.tickets.auth,
           encryptedTicket: s.tickets.encrypted,
           memberTicket: s.tickets.member,
-        }),
-      );
+        });
+      tickets = rotationFor(`sandbox@${s.baseUrl}`, sink);
     } else {
-      tickets = rotationFor(profile.id, () => vaultSink(deps.vault, profile.id));
+      sink = () => vaultSink(deps.vault, profile.id);
+      tickets = rotationFor(profile.id, sink);
       fingerprint = liveFingerprint(profile);
     }
     const info: ConnectionInfo = {
@@ -181,11 +213,23 @@ export function createConnectionManager<M extends LocalMarket>(
       pageIndexBase,
       sellerIds,
     };
-    const client = createSoapClient(
-      { apiBaseUrl, suggestBaseUrl, ns, soapVersion: profile.soapVersion, timeoutMs: profile.timeoutMs },
-      { transport, tickets, onExchange: (x) => network.record(x) },
-    );
-    return { client, info, profile, fingerprint };
+    const config = {
+      apiBaseUrl,
+      suggestBaseUrl,
+      ns,
+      soapVersion: profile.soapVersion,
+      timeoutMs: profile.timeoutMs,
+    };
+    const onExchange = (x: Parameters<NetworkLog['record']>[0]) => network.record(x);
+    const client = createSoapClient(config, { transport, tickets, onExchange });
+    // A team caller's client: one per sync turn, its own rotation order (the team's ticket is not this desktop's).
+    const teamClient = (team: TeamTicketSource) =>
+      createSoapClient(config, {
+        transport,
+        tickets: new TicketRotation(teamTicketSink(sink(), team)),
+        onExchange,
+      });
+    return { client, info, profile, fingerprint, teamClient };
   }
 
   async function active(): Promise<ActiveConnection> {

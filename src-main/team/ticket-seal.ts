@@ -19,6 +19,11 @@ export class TeamKeyError extends Error {
   readonly deskCode = 'TEAM_KEY';
 }
 
+/** The vault name of a team's key: the server, database and team (not the login: one key per team). */
+export function teamKeyName(t: { host: string; port: number; database: string; team: string }): string {
+  return `team-key:${t.host}:${t.port}/${t.database}?team=${t.team}`;
+}
+
 /** A new team key (desk team init, desk team rotate-key): shown once, kept by the members in their vaults. */
 export function generateTeamKey(): string {
   return KEY_PREFIX + randomBytes(KEY_BYTES).toString('base64url');

@@ -7,7 +7,9 @@ import { createSafeStorageVault } from '../../src-main/storage/safe-storage-vaul
 import type { SafeStorageBackend } from '../../src-main/storage/safe-storage-vault';
 import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
-import { useLiveProfile } from './live-profile';
+import { closedPort, useLiveProfile } from './live-profile';
+import { parseTeamUrl } from '../../src-main/team/team-url';
+import { generateTeamKey, teamKeyName } from '../../src-main/team/ticket-seal';
 
 const LIVE_ENDPOINT = {
   apiBaseUrl: 'https://api.shop.example',
@@ -75,6 +77,29 @@ describe('settings and shell in Chromium', () => {
     await expect.poll(() => page.getByTestId('vault-auth-presence').textContent()).toBe('absent');
     expect(app.pageErrors).toEqual([]);
     await app.close();
+  });
+
+  it('keeps a team key typed for a profile with a team database, shown only as present (Korean)', async () => {
+    const deps = createTestDeps({ osLocale: 'ko-KR' });
+    const handlers = createHandlers(deps);
+    // A team database nobody answers at: the field does not need it.
+    const teamUrl = `postgres://anna@127.0.0.1:${await closedPort()}/desk?team=shop`;
+    await useLiveProfile(deps, handlers, LIVE_ENDPOINT, {}, { teamUrl });
+    const app = await openApp({ handlers, schemas: requestSchemas, locale: 'ko-KR' });
+    const { page } = app;
+    await page.getByRole('button', { name: '설정' }).click();
+    await expect.poll(() => page.getByTestId('vault-teamKey-presence').textContent()).toBe('없음');
+    const key = generateTeamKey();
+    await page.getByLabel('팀 키').fill(key);
+    expect(await page.getByLabel('팀 키').getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: '티켓 저장' }).click();
+    await expect.poll(() => page.getByTestId('vault-teamKey-presence').textContent()).toBe('저장됨');
+    expect(await page.getByLabel('팀 키').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(key);
+    expect(await deps.vault.getSecret(teamKeyName(parseTeamUrl(teamUrl, {})))).toBe(key);
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+    await deps.close();
   });
 
   it('a damaged vault key: the notice names where it went, and tickets save again (Korean and English)', async () => {

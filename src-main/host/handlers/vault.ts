@@ -5,6 +5,8 @@ import type { Handlers, RequestSchemas } from '../dispatch';
 import { profileIdSchema } from '../../storage/settings-schema';
 import type { SettingsStore } from '../../storage/settings-store';
 import type { TicketVault } from '../../storage/vault';
+import { parseTeamUrl } from '../../team/team-url';
+import { parseTeamKey, teamKeyName } from '../../team/ticket-seal';
 
 type Channels = keyof VaultContract;
 
@@ -19,20 +21,49 @@ export function vaultHandlers(deps: {
       throw new HostError('NOT_FOUND', `No profile with id ${profileId}.`);
     }
   };
+  // The vault name of the profile's team key (the team database's server, database and team), if it has one.
+  const teamKeyOf = async (profileId: string): Promise<string | undefined> => {
+    const { settings } = await deps.settings.get();
+    const url = settings.profiles.find((p) => p.id === profileId)?.teamUrl?.trim();
+    return url ? teamKeyName(parseTeamUrl(url, {})) : undefined;
+  };
+  const status = async (profileId: string) => {
+    const s = await deps.vault.status(profileId);
+    const name = await teamKeyOf(profileId);
+    if (name === undefined) return s;
+    const teamKey = (await deps.vault.getSecret(name).catch(() => undefined)) !== undefined;
+    return { ...s, present: { ...s.present, teamKey } };
+  };
   return {
     'vault.status': async ({ profileId }) => {
       await known(profileId);
-      return deps.vault.status(profileId);
+      return status(profileId);
     },
-    'vault.set': async ({ profileId, tickets }) => {
+    'vault.set': async ({ profileId, tickets: { teamKey, ...tickets } }) => {
       await known(profileId);
-      await deps.vault.set(profileId, tickets);
-      return deps.vault.status(profileId);
+      if (teamKey !== undefined) {
+        const name = await teamKeyOf(profileId);
+        if (name === undefined) {
+          throw new HostError(
+            'INVALID_ARGUMENT',
+            'This profile has no team database to keep a team key for.',
+          );
+        }
+        // The format desk team join accepts.
+        try {
+          parseTeamKey(teamKey);
+        } catch (err) {
+          throw new HostError('INVALID_ARGUMENT', (err as Error).message);
+        }
+        await deps.vault.setSecret(name, teamKey.trim());
+      }
+      if (Object.values(tickets).some((v) => v !== undefined)) await deps.vault.set(profileId, tickets);
+      return status(profileId);
     },
     'vault.clear': async ({ profileId }) => {
       await known(profileId);
       await deps.vault.clear(profileId);
-      return deps.vault.status(profileId);
+      return status(profileId);
     },
     'vault.acceptWeakerStorage': ({ accept }) => deps.vault.acceptWeakerStorage(accept),
   };
@@ -47,6 +78,8 @@ const ticketSet = z
     memberTicket: ticket,
     // A team database login's password (team mode): kept with the tickets, never sent to the marketplace.
     teamPassword: z.string().min(1).max(1024).optional(),
+    // A team key (sdtk1- and 43 characters); checked by the handler as desk team join checks it.
+    teamKey: z.string().trim().min(1).max(256).optional(),
   })
   .refine(
     (t) => Object.values(t).some((v) => v !== undefined),

@@ -36,7 +36,8 @@ export function syncOutcome(sync: SyncState, last: NotesMirrorStatus['lastSync']
 }
 
 /**
- * Team mode: the team database cannot be reached (the inbox reads the local copy, as of its last pull), or who
+ * Team mode: the team database cannot be reached (the inbox reads the local copy, as of its last pull), this
+ * desktop keeps no team key for a live connection (it cannot be the caller: Settings takes the key), or who
  * syncs for the team: this desktop (the caller) or another member's, and when it last did.
  */
 function TeamBanner({
@@ -58,6 +59,13 @@ function TeamBanner({
             ? t('inbox.team.unreachable', { time: time.absolute(asOf) })
             : t('inbox.team.unreachable.never')}
         </span>
+      </Banner>
+    );
+  }
+  if (team.teamKeyMissing) {
+    return (
+      <Banner tone="warn" role="status" data-testid="team-key-missing">
+        <span>{t('inbox.team.keyMissing')}</span>
       </Banner>
     );
   }

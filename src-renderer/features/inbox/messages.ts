@@ -98,6 +98,8 @@ export const inboxKo = {
   'inbox.team.unreachable.never':
     '팀 데이터베이스에 연결할 수 없습니다. 처리 표시와 메모는 연결된 뒤에 저장할 수 있습니다.',
   'inbox.team.caller': '이 데스크톱이 팀을 대신해 마켓과 동기화합니다.',
+  'inbox.team.keyMissing':
+    '이 데스크톱에 팀 키가 없어 팀을 대신해 마켓과 동기화할 수 없습니다. 설정에서 팀 관리자에게 받은 팀 키를 입력하세요.',
   'inbox.team.syncedBy': '팀원 {login}의 데스크톱이 {time}에 동기화',
   'inbox.notice.cacheReset':
     '이전 버전의 문의 파일을 읽을 수 없어 {file}(으)로 옮겼습니다. 문의는 마켓에서 새로 받습니다.',
@@ -293,6 +295,8 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
   'inbox.team.unreachable.never':
     'The team database cannot be reached: marks and memos can be saved once it is back.',
   'inbox.team.caller': 'This desktop syncs with the marketplace for the team.',
+  'inbox.team.keyMissing':
+    'This desktop has no team key, so it cannot sync with the marketplace for the team: enter the team key from the team’s administrator in Settings.',
   'inbox.team.syncedBy': 'Synced by {login}’s desktop at {time}',
   'inbox.notice.cacheReset':
     'The notes file of the previous version could not be read; it was moved to {file}, and notes are fetched from the marketplace again.',

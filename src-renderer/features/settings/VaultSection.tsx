@@ -15,6 +15,9 @@ const FIELDS = [
   ['encryptedTicket', 'encrypted', 'vault.encrypted'],
   ['memberTicket', 'member', 'vault.member'],
 ] as const satisfies readonly (readonly [keyof TicketSet, string, MessageKey])[];
+/** A profile with a team database also takes its team key (sealed tickets), kept and shown like a ticket. */
+const TEAM_KEY_FIELD = ['teamKey', 'teamKey', 'vault.teamKey'] as const;
+type Field = (typeof FIELDS)[number] | typeof TEAM_KEY_FIELD;
 
 /**
  * Tickets go in through password fields and never come back: the host answers with presence only. What the
@@ -48,10 +51,11 @@ function LiveVaultSection({ profile }: { profile: Profile }) {
       return Object.values(next).some((v) => v) ? next : undefined;
     });
   const [consentOpen, setConsentOpen] = useState(false);
+  const fields: readonly Field[] = profile.teamUrl?.trim() ? [...FIELDS, TEAM_KEY_FIELD] : FIELDS;
 
   const submit = () => {
     const tickets: TicketSet = {};
-    for (const [k] of FIELDS) if (draft[k]?.trim()) tickets[k] = draft[k].trim();
+    for (const [k] of fields) if (draft[k]?.trim()) tickets[k] = draft[k].trim();
     if (Object.keys(tickets).length === 0) return;
     // A new attempt supersedes what the last clearing said.
     clear.reset();
@@ -85,7 +89,7 @@ function LiveVaultSection({ profile }: { profile: Profile }) {
           submit();
         }}
       >
-        {FIELDS.map(([key, presentKey, label]) => {
+        {fields.map(([key, presentKey, label]) => {
           const present = s?.present[presentKey];
           return (
             <div className="vault-row" key={key}>
