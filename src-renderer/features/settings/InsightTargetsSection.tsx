@@ -86,7 +86,7 @@ export function InsightTargetsSection({ settings, profile }: { settings: Setting
             />
           ))}
           <span>{t('settings.targets.count')}</span>
-          <fieldset className="remove-choice" aria-label={t('settings.targets.count')}>
+          <fieldset className="choice-group" aria-label={t('settings.targets.count')}>
             {([false, true] as const).map((business) => (
               <label key={String(business)} className="check">
                 <input
@@ -119,7 +119,7 @@ export function InsightTargetsSection({ settings, profile }: { settings: Setting
           </ErrorPartsPanel>
         )}
         {update.isError && marked.length === 0 && <ErrorPanel compact error={update.error} />}
-        <div className="dialog-actions">
+        <div className="form-actions">
           {saved && (
             <span className="muted" role="status">
               {t('settings.targets.saved')}
