@@ -56,7 +56,7 @@ export function SettingsPage() {
       <ProfilesSection settings={s} />
       <ConnectionTestSection activeProfileId={s.activeProfileId} />
       {active && <VaultSection key={active.id} profile={active} />}
-      {active && <InsightTargetsSection key={active.id} settings={s} profile={active} />}
+      {active && <InsightTargetsSection key={`targets-${active.id}`} settings={s} profile={active} />}
       <ReplyTemplatesSection settings={s} />
     </div>
   );
