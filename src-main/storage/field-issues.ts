@@ -17,8 +17,11 @@ function issueOf(issue: z.core.$ZodIssue): FieldIssue {
     limit === undefined ? { path, rule } : { path, rule, limit };
   switch (issue.code) {
     case 'custom': {
-      const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
-      return at(typeof rule === 'string' && RULES.has(rule) ? (rule as FieldRule) : 'invalid');
+      const { rule, limit } = (issue.params ?? {}) as { rule?: unknown; limit?: unknown };
+      return at(
+        typeof rule === 'string' && RULES.has(rule) ? (rule as FieldRule) : 'invalid',
+        typeof limit === 'number' ? limit : undefined,
+      );
     }
     case 'too_small': {
       const min = Number(issue.minimum);

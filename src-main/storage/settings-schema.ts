@@ -5,7 +5,7 @@ import { isAbsoluteUri, isHttpUrl } from '../../src-shared/absolute-uri';
 import { isSellerId } from '../../src-shared/seller-id';
 import { SETTINGS_VERSION } from '../contract';
 import { ruleParams } from './field-issues';
-import type { JsonObject, Profile, Settings, SettingsPatch } from '../contract';
+import type { FieldRule, JsonObject, Profile, Settings, SettingsPatch } from '../contract';
 
 export const isTimeZone = (tz: string): boolean => {
   try {
@@ -141,6 +141,7 @@ function profileRules(strict: boolean) {
         });
       }
     }
+    if (strict && p.insightTargets) insightTargetRules(p.insightTargets, ctx);
     if (strict) {
       p.sellerIds.forEach((id, i) => {
         if (!isSellerId(id)) {
@@ -154,6 +155,29 @@ function profileRules(strict: boolean) {
       });
     }
   };
+}
+
+/** The insights page's targets as Settings sets them: whole percents of 50 to 100, the 48-hour one no lower. */
+const INSIGHT_TARGET_MIN_PERCENT = 50;
+function insightTargetRules(targets: NonNullable<Profile['insightTargets']>, ctx: z.RefinementCtx) {
+  const issue = (key: 'within24h' | 'within48h', message: string, rule: FieldRule, limit?: number) =>
+    ctx.addIssue({
+      code: 'custom',
+      path: ['insightTargets', key],
+      message,
+      params: limit === undefined ? { rule } : { rule, limit },
+    });
+  for (const key of ['within24h', 'within48h'] as const) {
+    const percent = targets[key] * 100;
+    if (Math.abs(percent - Math.round(percent)) > 1e-9) issue(key, 'a whole percent', 'whole-number');
+    else if (percent < INSIGHT_TARGET_MIN_PERCENT - 1e-9) {
+      issue(key, `at least ${INSIGHT_TARGET_MIN_PERCENT} %`, 'too-small', INSIGHT_TARGET_MIN_PERCENT);
+    }
+  }
+  if (targets.within48h < targets.within24h) {
+    const limit = Math.round(targets.within24h * 100);
+    issue('within48h', 'no lower than the 24-hour target', 'too-small', limit);
+  }
 }
 
 /** What a saved profile must be. */

@@ -174,6 +174,55 @@ describe('the insights page', () => {
     });
   }
 
+  it("follows the profile's targets set in Settings, which refuses a target below 50 % on its field (ko)", async () => {
+    const t = translatorFor('ko');
+    const deps = createTestDeps({ osLocale: 'ko-KR' });
+    await deps.connection.active();
+    const app = await openInbox(deps, cleanup, { locale: 'ko-KR', handlers: createHandlers(deps) });
+    const { page } = app;
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: t('nav.settings') })
+      .click();
+    const form = page.getByRole('form', { name: t('settings.targets') });
+    const within24h = form.getByLabel(t('settings.targets.within24h'));
+    const within48h = form.getByLabel(t('settings.targets.within48h'));
+    expect(await within24h.inputValue()).toBe('90');
+
+    // Refused where it is typed, and nothing saved.
+    await within24h.fill('45');
+    await within24h.press('Enter');
+    const error = page.locator('#it-within24h-error');
+    await expect.poll(() => error.textContent()).toBe(t('settings.invalid.too-small', { limit: 50 }));
+    expect(await within24h.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('it-within24h');
+    const saved = async () => (await deps.settings.get()).settings.profiles[0]!.insightTargets;
+    expect(await saved()).toBeUndefined();
+
+    // 85 % and 92 %, counted in business days: saved with the keyboard.
+    await within24h.fill('85');
+    await within48h.fill('92');
+    await form.getByRole('radio', { name: t('settings.targets.business') }).check();
+    await within48h.press('Enter');
+    await expect.poll(saved).toEqual({ within24h: 0.85, within48h: 0.92, businessDays: true });
+    expect(await error.count()).toBe(0);
+
+    await openInsights(page, 'ko');
+    const trend = page.getByTestId('figure-weekly-trend').getByRole('img');
+    await expect
+      .poll(() => trend.getAttribute('aria-label'))
+      .toMatch(new RegExp(`${t('insights.trend.target24', { value: '85%' })}.*92%`));
+    expect(await page.getByTestId('rate-24h').textContent()).toContain(
+      t('insights.trend.target24', { value: '85%' }),
+    );
+    expect(await page.getByTestId('rate-48h').textContent()).toContain(
+      t('insights.trend.target24', { value: '92%' }),
+    );
+    const footnotes = page.getByTestId('figure-reply-speed').locator('.insights-footnotes');
+    expect(await footnotes.textContent()).toContain(t('insights.speed.businessDays'));
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('a click on a bar of the chart opens the inbox narrowed to that day', async () => {
     const t = translatorFor('en');
     const deps = createTestDeps({ osLocale: 'en-US' });

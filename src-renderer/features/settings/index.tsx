@@ -3,6 +3,7 @@ import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { ConnectionTestSection } from './ConnectionTestSection';
 import { GeneralSection } from './GeneralSection';
+import { InsightTargetsSection } from './InsightTargetsSection';
 import { ProfilesSection } from './ProfilesSection';
 import { ReplyTemplatesSection } from './ReplyTemplatesSection';
 import { VaultSection } from './VaultSection';
@@ -55,6 +56,7 @@ export function SettingsPage() {
       <ProfilesSection settings={s} />
       <ConnectionTestSection activeProfileId={s.activeProfileId} />
       {active && <VaultSection key={active.id} profile={active} />}
+      {active && <InsightTargetsSection key={`targets-${active.id}`} settings={s} profile={active} />}
       <ReplyTemplatesSection settings={s} />
     </div>
   );

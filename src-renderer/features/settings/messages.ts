@@ -10,6 +10,15 @@ declare module '../../i18n/messages' {
 
 export const settingsKo = {
   'settings.general': '일반',
+  'settings.targets': '인사이트 목표',
+  'settings.targets.intro':
+    '{profile} 프로필의 답변율 목표입니다. 인사이트 화면의 목표선과 범례가 이 값을 씁니다.',
+  'settings.targets.within24h': '24시간 답변율 목표(%)',
+  'settings.targets.within48h': '48시간 답변율 목표(%)',
+  'settings.targets.count': '시간 계산',
+  'settings.targets.calendar': '달력 기준(주말 포함)',
+  'settings.targets.business': '영업일 기준(주말·공휴일 제외)',
+  'settings.targets.saved': '저장했습니다.',
   'settings.language': '언어',
   'settings.language.system': '시스템 설정 따르기',
   'settings.timeZone': '시간대',
@@ -122,6 +131,15 @@ export const settingsKo = {
 
 export const settingsEn: EnglishOf<typeof settingsKo> = {
   'settings.general': 'General',
+  'settings.targets': 'Insights targets',
+  'settings.targets.intro':
+    'Reply-rate targets of the profile {profile}. The insights page draws its target lines and legend from them.',
+  'settings.targets.within24h': '24-hour reply target (%)',
+  'settings.targets.within48h': '48-hour reply target (%)',
+  'settings.targets.count': 'Hours counted',
+  'settings.targets.calendar': 'Calendar days (weekends included)',
+  'settings.targets.business': 'Business days (weekends and holidays left out)',
+  'settings.targets.saved': 'Saved.',
   'settings.language': 'Language',
   'settings.language.system': 'Same as the system',
   'settings.timeZone': 'Time zone',

@@ -147,6 +147,33 @@ describe('settings store', () => {
     }
   });
 
+  it('refuses insights targets that are not whole percents of 50 to 100 or put 48 hours below 24, and saves one that is', async () => {
+    const dir = tempDir();
+    const store = createSettingsStore(dir);
+    const sandbox = defaultSettings().profiles[0]!;
+    const refused = (within24h: number, within48h: number) =>
+      store
+        .update({ profiles: [{ ...sandbox, insightTargets: { within24h, within48h, businessDays: false } }] })
+        .catch((e: unknown) => (e as InvalidValueError).issues);
+    const at = (key: string) => ['profiles', 0, 'insightTargets', key];
+    expect(await refused(0.45, 0.95)).toEqual([{ path: at('within24h'), rule: 'too-small', limit: 50 }]);
+    expect(await refused(0.9, 0.925)).toEqual([{ path: at('within48h'), rule: 'whole-number' }]);
+    expect(await refused(0.9, 0.85)).toEqual([{ path: at('within48h'), rule: 'too-small', limit: 90 }]);
+    const saved = await store.update({
+      profiles: [{ ...sandbox, insightTargets: { within24h: 0.85, within48h: 0.92, businessDays: true } }],
+    });
+    expect(saved.profiles[0]!.insightTargets).toEqual({
+      within24h: 0.85,
+      within48h: 0.92,
+      businessDays: true,
+    });
+    const reread = await createSettingsStore(dir).get();
+    expect(reread.settings.profiles[0]!.insightTargets).toMatchObject({
+      within24h: 0.85,
+      businessDays: true,
+    });
+  });
+
   it('still loads a file saved before namespace roots had to be URIs', async () => {
     const dir = tempDir();
     const old = {
