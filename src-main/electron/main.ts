@@ -182,7 +182,7 @@ void app.whenReady().then(async () => {
     // Notes are refreshed in main on Settings' interval, whatever page the window shows.
     autoRefresh: { scheduler: timerScheduler },
     // A team database's password: the vault's, else PGPASSWORD or .pgpass, as libpq reads them.
-    team: { env: process.env },
+    team: { env: launch.env },
   });
   // Quitting waits for the notes mirrors to close: a clean close folds their write-ahead logs in, so the next start
   // opens them without the integrity check a crash calls for.
