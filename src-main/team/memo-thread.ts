@@ -2,6 +2,7 @@
 // entry, and every change carries the version it was made on: a change made on an older version is refused
 // (StaleMemoError, with the version now), never applied over another. Each change is in the note's history.
 import type { Sql } from 'postgres';
+import { thrownText } from '../../src-shared/thrown';
 import type { NoteRef } from './assignments';
 
 export interface MemoEntry {
@@ -38,8 +39,12 @@ async function change(sql: Sql, id: number, version: number, body: string | null
       SELECT seller_desk.memo_change(${id}, ${version}, ${body}::text) AS version`;
     return row!.version;
   } catch (err) {
-    const e = err as { code?: string; detail?: string; message?: string };
-    if (e.code === 'SD409') throw new StaleMemoError(id, Number(e.detail), `${e.message ?? 'stale'}.`);
+    if (thrownText(err, 'code') === 'SD409')
+      throw new StaleMemoError(
+        id,
+        Number(thrownText(err, 'detail')),
+        `${thrownText(err, 'message') ?? 'stale'}.`,
+      );
     throw err;
   }
 }
