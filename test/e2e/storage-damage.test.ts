@@ -71,7 +71,7 @@ describe('a mirror the app cannot use as it is', () => {
     expect(await offer.textContent()).toContain('처리 표시 3건·메모 3건');
     await offer.getByRole('button', { name: '가져오기' }).click();
     await expect.poll(() => page.getByTestId('offer-imported').textContent()).toContain('3건을 가져왔습니다');
-    expect(await offer.count()).toBe(0);
+    await expect.poll(() => offer.count()).toBe(0);
   });
 });
 
