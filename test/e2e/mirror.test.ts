@@ -152,7 +152,7 @@ describe('one mirror per connection', () => {
     await expect.poll(() => offer.textContent(), LONG).toContain('처리 표시 3건·메모 3건');
     await offer.getByRole('button', { name: '가져오기' }).click();
     await expect.poll(() => page.getByTestId('offer-imported').textContent()).toContain('4건을 가져왔습니다');
-    expect(await offer.count()).toBe(0);
+    await expect.poll(() => offer.count()).toBe(0);
     const store = await activeMirror(deps);
     expect(store.mark(101866)).toMatchObject({ handled: true, memo: '내일 재발송\n택배사 확인' });
   });
