@@ -6,19 +6,17 @@
 // database down the inbox opens on its copy, says so, and a mark is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import type { AssembleOptions } from '../../src-main/host/assemble-host';
-import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { createBackend } from '../../src-main/sandbox/backend';
-import type { SandboxBackend } from '../../src-main/sandbox/backend';
-import { addMember } from '../../src-main/team/members';
 import { translatorFor } from '../../src-renderer/app/message-registry';
-import { createTestDeps, TEST_NOW } from '../support/host-deps';
+import { TEST_NOW } from '../support/host-deps';
 import { startPostgres } from '../support/postgres';
 import type { PgServer } from '../support/postgres';
-import { closeClients, teamDatabase } from '../support/team-db';
+import { closeClients } from '../support/team-db';
 import { cleanupAfterEach } from './cleanup';
-import { closeBrowser, openApp } from './harness';
+import { closeBrowser } from './harness';
 import { LONG, settled } from './inbox-app';
+import { byTestId as banner, desktop as openDesktop, team as openTeam } from './team-desktops';
+import type { TeamMember } from './team-desktops';
 
 let pg: PgServer;
 beforeAll(async () => {
@@ -31,54 +29,12 @@ afterAll(async () => {
 });
 const cleanup = cleanupAfterEach();
 const t = translatorFor('ko');
-let teams = 0;
-
-/** A team database with two members; each member's URL (no password) and password. */
-async function team(): Promise<{ member(login: string): { url: string; password: string } }> {
-  const { sql, database } = await teamDatabase(pg, ['shop']);
-  // Logins are the server's, not the database's: each test's team has its own.
-  teams += 1;
-  const passwords = new Map<string, string>();
-  for (const login of ['anna', 'ben']) passwords.set(login, await addMember(sql, 'shop', `${login}${teams}`));
-  return {
-    member: (login) => ({
-      url: `postgres://${login}${teams}@${pg.host}:${pg.port}/${database}?team=shop`,
-      password: passwords.get(login)!,
-    }),
-  };
-}
-
-/** One desktop: its host (the sandbox profile naming the team database), its sandbox door, its page. */
-async function desktop(member: { url: string; password: string }, backend: SandboxBackend) {
-  const relay: { toPage?: (event: string, payload: unknown) => Promise<void> } = {};
-  const emit: AssembleOptions['emit'] = (event, payload) =>
-    void relay.toPage?.(event, payload).catch(() => {});
-  const deps = createTestDeps({ sandbox: { backend }, emit, team: { loopMs: 250, pollMs: 1000 } });
-  const { settings } = await deps.settings.get();
-  await deps.vault.set('sandbox', { teamPassword: member.password });
-  await deps.settings.update({
-    profiles: settings.profiles.map((p) => (p.id === 'sandbox' ? { ...p, teamUrl: member.url } : p)),
-  });
-  await deps.connection.active();
-  const app = await openApp({ handlers: createHandlers(deps), schemas: requestSchemas, locale: 'ko-KR' });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await app.close();
-    await deps.close();
-  };
-  cleanup.push(close);
-  relay.toPage = app.emit;
-  await settled(app.page, app.calls);
-  const sandbox = deps.connection.sandbox()!;
-  return { ...app, deps, close, requests: () => sandbox.stats.requests };
-}
-
 /** The summary strip's count of handled notes. */
 const handled = async (d: { page: Page }) =>
   Number(((await d.page.getByTestId('summary-handled').textContent()) ?? '').replace(/\D/g, ''));
-const banner = (d: { page: Page }, id: string) => d.page.getByTestId(id);
+const team = () => openTeam(pg);
+const desktop = (member: TeamMember, backend: ReturnType<typeof createBackend>) =>
+  openDesktop(cleanup, member, backend);
 
 describe('two desktops of one team', () => {
   it('one calls the marketplace for both; marks travel; Refresh asks the caller; the other takes over', async () => {
