@@ -360,7 +360,15 @@ if (want('team')) {
   );
 }
 
-writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
+// A run of some sections keeps the other sections' last figures; each section records the run it came from.
+const previous: Record<string, unknown> =
+  only.size === 0 ? {} : (JSON.parse(readFileSync('bench/results.json', 'utf8')) as Record<string, unknown>);
+const runs = { ...(previous['runs'] as Record<string, unknown> | undefined) };
+for (const name of Object.keys(results)) if (name !== 'machine') runs[name] = machine;
+writeFileSync(
+  'bench/results.json',
+  JSON.stringify({ ...previous, ...results, machine: previous['machine'] ?? machine, runs }, null, 2) + '\n',
+);
 
 if (only.size === 0) {
   const readme = readFileSync('README.md', 'utf8');
