@@ -1,6 +1,8 @@
 // The host's team sessions: the active profile's, when it names a team database (Settings), started on first use
 // and stopped when another profile becomes active, the profile's team changes, or the app quits. A single-desktop
 // profile has none, and nothing here runs for it.
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { EventName, Events, NotesSyncRequest } from '../contract';
 import { activeMirrorChoice } from '../services/notes-mirror';
 import { parseTeamUrl } from '../team/team-url';
@@ -42,6 +44,11 @@ interface Deps {
 
 export function createTeamHost(deps: Deps, opts: TeamHostOptions): TeamHost {
   let current: { key: string; session: TeamSession } | undefined;
+  // This desktop among its login's (presence): the machine and the data folder, the same after a restart.
+  const desktop = createHash('sha256')
+    .update(`${hostname()}\n${deps.mirrors.dir}`)
+    .digest('base64url')
+    .slice(0, 22);
   let closed = false;
   // One change at a time: two callers at once never start two sessions.
   let queue: Promise<unknown> = Promise.resolve();
@@ -94,6 +101,8 @@ export function createTeamHost(deps: Deps, opts: TeamHostOptions): TeamHost {
       ...(opts.pollMs !== undefined ? { pollMs: opts.pollMs } : {}),
       onChange: () => opts.emit('notes.refreshed', { profileId: profile.id, arrived: 0 }),
       syncForTeam: opts.syncForTeam,
+      desktop,
+      onPresence: (entries) => opts.emit('team.presence', { profileId: profile.id, entries }),
     });
     current = { key, session };
     await session.start();

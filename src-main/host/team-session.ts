@@ -19,6 +19,8 @@ import type { TeamDb } from '../team/team-db';
 import type { TeamTarget } from '../team/team-url';
 import { teamTicketKeeper } from '../team/ticket-seal';
 import type { TeamTickets } from '../team/ticket-seal';
+import type { TeamPresenceEntry } from '../contract';
+import { TeamWork } from './team-work';
 
 /** A shared write refused because the team database cannot be reached (the renderer words its cause). */
 class TeamUnreachableError extends Error {
@@ -48,6 +50,9 @@ export interface TeamSessionOptions {
   teamKey?: () => Promise<string | undefined>;
   /** Runs a sync as the team's caller (a request from another desktop). */
   syncForTeam: (req: NotesSyncRequest | undefined) => Promise<void>;
+  /** This desktop's id among the login's desktops (presence), and who else is at the notes changed. */
+  desktop?: string;
+  onPresence?: (entries: TeamPresenceEntry[]) => void;
 }
 
 /** How long a Refresh on a desktop that is not the caller waits for the caller's sync (then it stops waiting). */
@@ -69,9 +74,19 @@ export class TeamSession {
   private scanned = 0;
   private served = 0;
   private readonly waiters = new Set<() => void>();
+  /** Taking and assigning notes, presence, the check before answering (host/team-work.ts). */
+  readonly work: TeamWork;
 
   constructor(private readonly opts: TeamSessionOptions) {
     this.db = openTeamDb(opts.target);
+    this.work = new TeamWork({
+      sql: this.db.sql,
+      target: opts.target,
+      connection: opts.connection,
+      copy: opts.copy,
+      desktop: opts.desktop ?? 'desktop',
+      onPresence: opts.onPresence ?? (() => {}),
+    });
   }
 
   /** Starts the loop; resolves after its first round (the lock tried, the database's answer known). */
@@ -169,6 +184,7 @@ export class TeamSession {
     const lock = this.lock;
     this.lock = undefined;
     await lock?.release().catch(() => undefined);
+    await this.work.stop().catch(() => undefined);
     await this.db.close().catch(() => undefined);
   }
 

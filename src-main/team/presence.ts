@@ -72,3 +72,16 @@ export async function beforeAnswering(sql: Sql, ref: NoteRef, desktop: string): 
     handled: note?.handled ?? false,
   };
 }
+
+/** Who is at any note of the connection now (heartbeats younger than the TTL), by note, answering first. */
+export async function presentOnConnection(
+  sql: Sql,
+  where: { team: string; connection: string },
+): Promise<(Presence & { seqNo: number })[]> {
+  return sql<(Presence & { seqNo: number })[]>`
+    SELECT seq_no::float8 AS "seqNo", login, desktop, state, since, heartbeat_at AS "heartbeatAt"
+    FROM seller_desk.presence
+    WHERE team = ${where.team} AND connection = ${where.connection}
+      AND heartbeat_at > now() - seller_desk.presence_ttl()
+    ORDER BY seq_no, state = 'answering' DESC, since, login, desktop`;
+}

@@ -63,7 +63,7 @@ function Shell() {
   const slaHours = useSettingsValue((s) => s.replySlaHours);
   // The notes' part of the shell, whatever page is open: main's refreshes, the sidebar's count, notifications.
   useNotesRefreshed();
-  useWaitingBadge(profile?.id, slaHours);
+  const team = useWaitingBadge(profile?.id, slaHours);
   useArrivalNotifications(
     (count) => t('inbox.notify.title', { count }),
     (seqNo) => setPage('inbox', { seqNo }),
@@ -100,7 +100,7 @@ function Shell() {
         </PageErrorBoundary>
       </main>
       <StatusBar profile={profile} />
-      <ShortcutOverlay open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ShortcutOverlay open={helpOpen} onClose={() => setHelpOpen(false)} team={team} />
     </div>
   );
 }

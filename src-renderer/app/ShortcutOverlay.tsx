@@ -7,13 +7,22 @@ function halves<T>(list: readonly T[]): T[][] {
   return [list.slice(0, mid), list.slice(mid)];
 }
 
-export function ShortcutOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ShortcutOverlay({
+  open,
+  onClose,
+  team = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The active profile shares a team database: its keys are listed too. */
+  team?: boolean;
+}) {
   const { t } = useI18n();
   return (
     <Dialog open={open} onClose={onClose} title={t('shortcuts.title')} className="shortcut-overlay">
       {/* Two columns, so the whole list fits the smallest window without scrolling past the Close button. */}
       <div className="shortcut-columns">
-        {halves(shortcutList()).map((half, i) => (
+        {halves(shortcutList({ team })).map((half, i) => (
           <table key={i} className="shortcut-table">
             <tbody>
               {half.map((s) => (

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, getDesk } from '../api/desk';
+import { useSettingsValue } from '../api/settings';
 import { NOTES_ROOT, useMirrorStatus, useNow, waitingKey } from '../features/inbox/use-notes';
 import { useNavCount } from '../ui/shell-slots';
 
@@ -20,20 +21,30 @@ export function useNotesRefreshed() {
 /**
  * The sidebar's count: every note of the active profile's mirror that waits for an answer (not marked handled),
  * whatever the inbox filters; 'alert' when one is past the SLA; a lower bound ("71+") while the last sync left
- * days unreceived. Read again after each sync and mark, and each minute the SLA line moves.
+ * days unreceived. Read again after each sync and mark, and each minute the SLA line moves. In team mode, when the
+ * seller ticked "mine only" in the inbox (saved with its filters), only the waiting notes assigned to them.
+ * Answers whether the profile is in team mode.
  */
-export function useWaitingBadge(profileId: string | undefined, slaHours: number | undefined) {
+export function useWaitingBadge(profileId: string | undefined, slaHours: number | undefined): boolean {
   const now = useNow(30_000);
   const lateBeforeMs = Math.floor((now - (slaHours ?? 0) * 3_600_000) / 60_000) * 60_000;
+  const status = useMirrorStatus(profileId ?? '', profileId !== undefined).data;
+  const team = status?.team !== undefined;
+  const mine = useSettingsValue((s) => s.inbox.filters['teamBadgeMine'] === true) === true && team;
   const waiting = useQuery({
-    queryKey: waitingKey(profileId ?? '', lateBeforeMs),
+    queryKey: mine
+      ? [...waitingKey(profileId ?? '', lateBeforeMs), 'mine']
+      : waitingKey(profileId ?? '', lateBeforeMs),
     enabled: profileId !== undefined && slaHours !== undefined,
-    queryFn: ({ signal }) => call('notes.waiting', { lateBeforeMs }, signal),
+    queryFn: ({ signal }) =>
+      mine
+        ? call('team.waitingMine', { lateBeforeMs }, signal)
+        : call('notes.waiting', { lateBeforeMs }, signal),
     // While the next minute's answer comes, the last one of the same profile stands (no flicker).
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === profileId ? previous : undefined,
   }).data;
-  const partial = useMirrorStatus(profileId ?? '', profileId !== undefined).data?.lastSync?.partial;
+  const partial = status?.lastSync?.partial;
   useNavCount(
     'inbox',
     waiting && {
@@ -42,6 +53,7 @@ export function useWaitingBadge(profileId: string | undefined, slaHours: number 
       partial: partial !== undefined,
     },
   );
+  return team;
 }
 
 /**

@@ -9,8 +9,15 @@ export interface Shortcut {
   label: MessageKey;
 }
 
-export function shortcutList(): Shortcut[] {
+/** The keys the help lists; `team`: the profile shares a team database (take and assign are listed then). */
+export function shortcutList(opts: { team?: boolean } = {}): Shortcut[] {
   const mod = isMac() ? '⌘' : 'Ctrl';
+  const team: Shortcut[] = opts.team
+    ? [
+        { keys: ['t'], label: 'shortcuts.inbox.take' },
+        { keys: ['a'], label: 'shortcuts.inbox.assign' },
+      ]
+    : [];
   return [
     ...PAGES.map((p, i) => ({ keys: [mod, String(i + 1)], label: `nav.${p}` as MessageKey })),
     { keys: ['j', 'k'], label: 'shortcuts.inbox.move' },
@@ -24,6 +31,7 @@ export function shortcutList(): Shortcut[] {
     { keys: ['c'], label: 'shortcuts.inbox.copyOrder' },
     { keys: ['r'], label: 'shortcuts.inbox.refresh' },
     { keys: ['e'], label: 'shortcuts.inbox.export' },
+    ...team,
     { keys: [mod, 'A'], label: 'shortcuts.inbox.selectAll' },
     { keys: ['?'], label: 'shortcuts.open' },
     { keys: ['Esc'], label: 'shortcuts.close' },

@@ -24,7 +24,7 @@ let teams = 0;
 export async function team(
   pg: PgServer,
   logins: readonly string[] = ['anna', 'ben'],
-): Promise<{ member(login: string): TeamMember }> {
+): Promise<{ member(login: string): TeamMember; sql: Awaited<ReturnType<typeof teamDatabase>>['sql'] }> {
   const { sql, database } = await teamDatabase(pg, ['shop']);
   teams += 1;
   const members = new Map<string, TeamMember>();
@@ -37,7 +37,7 @@ export async function team(
       login,
     });
   }
-  return { member: (name) => members.get(name)! };
+  return { member: (name) => members.get(name)!, sql };
 }
 
 export type Desktop = Awaited<ReturnType<typeof desktop>>;
@@ -47,7 +47,7 @@ export async function desktop(
   cleanup: Cleanup,
   member: TeamMember,
   backend: SandboxBackend,
-  options: { locale?: string } = {},
+  options: { locale?: string; language?: 'ko' | 'en'; answerPageUrl?: string } = {},
 ) {
   const relay: { toPage?: (event: string, payload: unknown) => Promise<void> } = {};
   const emit: AssembleOptions['emit'] = (event, payload) =>
@@ -56,7 +56,16 @@ export async function desktop(
   const { settings } = await deps.settings.get();
   await deps.vault.set('sandbox', { teamPassword: member.password });
   await deps.settings.update({
-    profiles: settings.profiles.map((p) => (p.id === 'sandbox' ? { ...p, teamUrl: member.url } : p)),
+    ...(options.language ? { language: options.language } : {}),
+    profiles: settings.profiles.map((p) =>
+      p.id === 'sandbox'
+        ? {
+            ...p,
+            teamUrl: member.url,
+            ...(options.answerPageUrl ? { answerPageUrl: options.answerPageUrl } : {}),
+          }
+        : p,
+    ),
   });
   await deps.connection.active();
   const app = await openApp({

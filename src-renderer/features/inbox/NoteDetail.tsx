@@ -16,6 +16,8 @@ import { ReplyTemplatePicker } from './ReplyTemplatePicker';
 import type { TimeFormat } from './time-format';
 import { setLocalMark } from './use-notes';
 import { IconButton } from '../../ui/IconButton';
+import { TeamNoteSection } from './TeamParts';
+import { usePresence } from './use-presence';
 
 function CopyButton({ value, what, shortcut }: { value: string; what: string; shortcut?: string }) {
   const { t } = useI18n();
@@ -143,6 +145,8 @@ export const NoteDetail = memo(function NoteDetail(props: {
   const { navigate } = useShellSlots();
   const { note, time } = props;
   const lookbook = useLookbookItems(note?.sellerId ?? '');
+  // Team mode: this desktop is viewing the open note, for the others' list and pane.
+  usePresence(note?.seqNo, 'viewing');
   if (!note) {
     return (
       <aside className="note-detail empty" aria-label={t('inbox.detail.label')}>
@@ -176,6 +180,7 @@ export const NoteDetail = memo(function NoteDetail(props: {
         </div>
         <h2 className="detail-title">{note.title}</h2>
       </header>
+      <TeamNoteSection seqNo={note.seqNo} />
       <dl className="detail-fields">
         <dt>{t('inbox.detail.seqNo')}</dt>
         <dd className="num">{note.seqNo}</dd>

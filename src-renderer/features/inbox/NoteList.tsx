@@ -22,6 +22,7 @@ import type { InboxFilters, SortKey } from './model/filters';
 import { GRID_TEMPLATES, LIST_COLUMNS, cellClass, headerCells, rowFacts } from './model/list-columns';
 import type { CellContent, CellPart } from './model/list-columns';
 import type { TimeFormat } from './time-format';
+import { TeamRowMarks } from './TeamParts';
 
 const ROW_HEIGHT = 34;
 
@@ -247,6 +248,7 @@ const Row = memo(function Row(props: {
     >
       {LIST_COLUMNS.map((c) => (
         <div key={c.id} role="gridcell" className={cellClass(c, facts)}>
+          {c.id === 'title' && <TeamRowMarks seqNo={n.seqNo} />}
           {renderCell(c.cell(facts), search)}
         </div>
       ))}

@@ -41,6 +41,8 @@ import { useCopyOrderNo, useNoteExport, useNoteMarks } from './use-note-actions'
 import { useNow } from './use-notes';
 import { useScopeIntent } from './use-scope-intent';
 import { useNoteSelection } from './use-selection';
+import { TeamBar } from './TeamParts';
+import { TeamProvider, useTeamInbox, useTeamWho } from './use-team';
 import './inbox.css';
 
 /** What the inbox shows from the settings: not its saved filters, so saving them does not re-render the page. */
@@ -82,13 +84,15 @@ export function InboxPage() {
   if (settingsError) return <ErrorPanel error={settingsError} />;
   if (!filters || !view) return <ListSkeleton />;
   return (
-    <Inbox
-      filters={filters}
-      setFilters={setFilters as (u: (f: InboxFilters) => InboxFilters) => void}
-      {...view}
-      t={t}
-      lang={lang}
-    />
+    <TeamProvider profileId={view.profileId}>
+      <Inbox
+        filters={filters}
+        setFilters={setFilters as (u: (f: InboxFilters) => InboxFilters) => void}
+        {...view}
+        t={t}
+        lang={lang}
+      />
+    </TeamProvider>
   );
 }
 
@@ -120,13 +124,14 @@ const Inbox = memo(function Inbox(props: InboxProps) {
     now,
     slaHours,
   });
-  const { columns, rows, around } = useInboxView({
+  const { columns, rows, around, teamCounts } = useInboxView({
     notes: data.notes,
     local: data.local,
     filters: f,
     range,
     now,
     slaHours,
+    team: useTeamWho(useTeamInbox()),
   });
   const selection = useNoteSelection(data.notes, columns, rows, clearNarrowing);
   const { selected, openNote, open } = selection;
@@ -193,6 +198,7 @@ const Inbox = memo(function Inbox(props: InboxProps) {
           filters={f}
           patch={patch}
           around={around}
+          teamCounts={teamCounts}
           sellerIds={sellerIds}
           slaHours={slaHours}
           onClear={clearFilters}
@@ -267,11 +273,19 @@ function Facets(
   props: Pick<FacetProps, 'filters' | 'patch' | 'sellerIds' | 'slaHours' | 'onClear'> &
     Pick<SummaryProps, 'time' | 'now' | 'onOpen' | 'onPastSla' | 'partial'> & {
       around: ReturnType<typeof useInboxView>['around'];
+      teamCounts: ReturnType<typeof useInboxView>['teamCounts'];
     },
 ) {
-  const { filters: f, around } = props;
+  const { filters: f, around, patch } = props;
   return (
     <>
+      <TeamBar
+        view={f.teamView}
+        counts={props.teamCounts}
+        badgeMine={f.teamBadgeMine}
+        onView={(teamView) => patch({ teamView })}
+        onBadgeMine={(teamBadgeMine) => patch({ teamBadgeMine })}
+      />
       <FacetBar
         filters={f}
         patch={props.patch}

@@ -1,6 +1,6 @@
 // The inbox's keyboard: j/k and the arrows move, Enter opens, / searches, Esc cancels a running export, closes a
 // note lying over the list (narrow windows), then clears the search, then the rest,
-// and one key each for refresh, handled, memo, copy and export. One window listener for the page's life; the
+// and one key each for refresh, handled, memo, copy and export (and, in team mode, take and assign). One window listener for the page's life; the
 // handler is an effect event, so it sees this render's rows and filters without re-subscribing.
 import { useEffect, useEffectEvent } from 'react';
 import type { RefObject } from 'react';
@@ -31,6 +31,9 @@ export interface InboxKeyActions {
   exportCsv: () => void;
   /** Cancels a running export; false when none runs. */
   cancelExport: () => boolean;
+  /** Team mode: takes the current note (t); opens it with the focus on its assign menu (a). False: no team. */
+  take?: () => boolean;
+  assign?: () => boolean;
 }
 
 export function useInboxKeys(actions: InboxKeyActions) {
@@ -104,6 +107,12 @@ export function useInboxKeys(actions: InboxKeyActions) {
       case 'e':
         e.preventDefault();
         actions.exportCsv();
+        break;
+      case 't':
+        if (actions.take?.()) e.preventDefault();
+        break;
+      case 'a':
+        if (actions.assign?.()) e.preventDefault();
         break;
     }
   });

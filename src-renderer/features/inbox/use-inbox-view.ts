@@ -8,6 +8,8 @@ import { waitingOverHours } from './model/filters';
 import type { InboxFilters, ResolvedRange } from './model/filters';
 import { buildColumns, facetCache, narrowView } from './model/note-columns';
 import { buildSearchIndex, searchHits, sortOrder } from './model/note-view';
+import { viewCounts, viewMask } from './model/team-view';
+import type { TeamAssignees } from './model/team-view';
 
 export function useInboxView(input: {
   notes: InboxNote[];
@@ -16,8 +18,10 @@ export function useInboxView(input: {
   range: ResolvedRange;
   now: number;
   slaHours: number;
+  /** Team mode: who has which note; the list keeps the filters' view (Mine / Unassigned / Everyone). */
+  team?: TeamAssignees | undefined;
 }) {
-  const { notes, local, filters: f, range, now, slaHours } = input;
+  const { notes, local, filters: f, range, now, slaHours, team } = input;
   // Per data revision: the columns every filter pass runs over, the search index and the display order.
   // The marks are in the columns: a handled note leaves the waiting count, the SLA count and the badge.
   const columns = useMemo(() => buildColumns(notes, local), [notes, local]);
@@ -39,21 +43,34 @@ export function useInboxView(input: {
   // the rows on screen and every count from those (a chip keystroke never goes over all the notes).
   const { status, types, itemNo, orderNo, buyerId, sellerId } = f;
   const waitedHours = waitingOverHours(f.waiting, slaHours);
-  const narrow = useMemo(
-    () =>
-      narrowView(columns, order, {
-        range,
-        itemNo,
-        orderNo,
-        buyerId,
-        sellerId,
-        hits,
-        nowMs: now,
-        slaHours,
-        ...(waitedHours === undefined ? {} : { waitingOverHours: waitedHours }),
-      }),
-    [columns, order, range, itemNo, orderNo, buyerId, sellerId, hits, now, slaHours, waitedHours],
+  const query = useMemo(
+    () => ({
+      range,
+      itemNo,
+      orderNo,
+      buyerId,
+      sellerId,
+      nowMs: now,
+      slaHours,
+      ...(waitedHours === undefined ? {} : { waitingOverHours: waitedHours }),
+    }),
+    [range, itemNo, orderNo, buyerId, sellerId, now, slaHours, waitedHours],
   );
+  // Team mode: the view narrows like the search (a mask over the notes); its counts are over every view.
+  const teamView = team ? f.teamView : 'everyone';
+  const kept = useMemo(
+    () => (team ? viewMask(columns, teamView, team, hits) : hits),
+    [columns, teamView, team, hits],
+  );
+  const narrow = useMemo(
+    () => narrowView(columns, order, { ...query, hits: kept }),
+    [columns, order, query, kept],
+  );
+  const everyone = useMemo(
+    () => (kept === hits ? narrow : narrowView(columns, order, { ...query, hits })),
+    [kept, hits, narrow, columns, order, query],
+  );
+  const teamCounts = useMemo(() => (team ? viewCounts(everyone, team) : undefined), [everyone, team]);
   const facets = useMemo(() => facetCache(narrow), [narrow]);
   const view = useMemo(() => facets({ status, types }), [facets, status, types]);
   // The list answers a chip in the keystroke's own frame; the counts and the summary around it follow in the
@@ -61,5 +78,5 @@ export function useInboxView(input: {
   const around = useAfterPaint(view);
 
   // The sidebar's count of what waits is the shell's, from the whole mirror (app/notes-watch.ts).
-  return { columns, rows: view.rows, around };
+  return { columns, rows: view.rows, around, teamCounts };
 }

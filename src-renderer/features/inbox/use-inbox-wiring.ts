@@ -12,6 +12,7 @@ import { useInboxKeys } from './use-inbox-keys';
 import type { useCopyOrderNo, useNoteExport, useNoteMarks } from './use-note-actions';
 import { useMirrorStatus, useNotesSync, usePeriodNotes, useWaitingOutside } from './use-notes';
 import type { useNoteSelection } from './use-selection';
+import { useTeamInbox } from './use-team';
 
 type Patch = (p: Partial<InboxFilters>) => void;
 
@@ -39,7 +40,15 @@ export function useFilterActions(
   );
   // Every filter back to its default but the period and the sort, which describe the view, not a narrowing.
   const clearNarrowing = useCallback(() => {
-    const { preset: _preset, start: _start, end: _end, sort: _sort, ...narrowing } = defaultFilters();
+    const {
+      preset: _preset,
+      start: _start,
+      end: _end,
+      sort: _sort,
+      teamView: _teamView,
+      teamBadgeMine: _badge,
+      ...narrowing
+    } = defaultFilters();
     patch(narrowing);
   }, [patch]);
   // "All notes of this buyer / item / order": that one scope, every status and type, no search; the period stays
@@ -124,6 +133,7 @@ export function useInboxShortcuts(w: {
   refresh: () => void;
 }) {
   const { selection, marks } = w;
+  const team = useTeamInbox();
   useInboxKeys({
     searchRef: w.searchRef,
     searchText: w.search,
@@ -157,6 +167,19 @@ export function useInboxShortcuts(w: {
     },
     exportCsv: () => w.exporter.start('csv'),
     cancelExport: w.exporter.cancel,
+    take: () => {
+      const n = selection.current();
+      if (!team || !n) return false;
+      void team.take(n.seqNo);
+      return true;
+    },
+    assign: () => {
+      const n = selection.current();
+      if (!team || !n) return false;
+      selection.openSeqNo(n.seqNo);
+      requestAnimationFrame(() => document.getElementById('team-assign')?.focus());
+      return true;
+    },
   });
 }
 

@@ -21,6 +21,9 @@ export const STATUSES = ['All', WAITING, 'Handled', ...ANSWERED] as const;
 export type StatusFilter = (typeof STATUSES)[number];
 /** The list's sortable columns (list-columns.ts). */
 export type SortKey = (typeof SORT_KEYS)[number];
+/** Team mode's views of the list: the notes assigned to me, to nobody, or everyone's. */
+export const TEAM_VIEWS = ['mine', 'unassigned', 'everyone'] as const;
+export type TeamView = (typeof TEAM_VIEWS)[number];
 /** Notes still waiting longer than the reply SLA, or than 48 hours; '' for no such filter. */
 export const WAITING_FILTERS = ['', 'sla', '48h'] as const;
 export type WaitingFilter = (typeof WAITING_FILTERS)[number];
@@ -47,6 +50,9 @@ export interface InboxFilters {
   search: string;
   waiting: WaitingFilter;
   sort: { key: SortKey; dir: 'asc' | 'desc' };
+  /** Team mode: whose notes the list shows (a way of working: Esc leaves it), and the sidebar counting mine only. */
+  teamView: TeamView;
+  teamBadgeMine: boolean;
 }
 
 /** NoReply first, oldest first: what needs an answer soonest is on top. */
@@ -66,6 +72,8 @@ export function defaultFilters(): InboxFilters {
     search: '',
     waiting: '',
     sort: { ...DEFAULT_SORT },
+    teamView: 'everyone',
+    teamBadgeMine: false,
   };
 }
 
@@ -94,6 +102,8 @@ export function parseFilters(raw: JsonObject | undefined): InboxFilters {
       key: oneOf(SORT_KEYS, (sort as JsonObject)['key'], DEFAULT_SORT.key),
       dir: (sort as JsonObject)['dir'] === 'desc' ? 'desc' : 'asc',
     },
+    teamView: oneOf(TEAM_VIEWS, raw['teamView'], d.teamView),
+    teamBadgeMine: raw['teamBadgeMine'] === true,
   };
   if (f.preset === 'custom' && (!f.start || !f.end)) f.preset = d.preset;
   return f;
