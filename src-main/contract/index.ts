@@ -25,6 +25,8 @@ import type { InsightsContract } from './insights';
 import { INSIGHTS_CHANNELS } from './insights';
 import type { FiguresContract } from './figures';
 import { FIGURES_CHANNELS } from './figures';
+import type { LinksArrivedEvent, TeamLinksContract } from './team-links';
+import { TEAM_LINKS_CHANNELS } from './team-links';
 
 export * from './envelope';
 export * from './app';
@@ -37,6 +39,7 @@ export * from './lookbook';
 export * from './suggest';
 export * from './insights';
 export * from './figures';
+export * from './team-links';
 
 /** channel → (request, response). Each domain declares its own part; this is their intersection. */
 export type Contract = AppContract &
@@ -48,7 +51,8 @@ export type Contract = AppContract &
   LookbookContract &
   SuggestContract &
   InsightsContract &
-  FiguresContract;
+  FiguresContract &
+  TeamLinksContract;
 
 export type Channel = keyof Contract;
 export type Req<K extends Channel> = Contract[K]['req'];
@@ -65,6 +69,7 @@ export const CHANNELS = [
   ...SUGGEST_CHANNELS,
   ...INSIGHTS_CHANNELS,
   ...FIGURES_CHANNELS,
+  ...TEAM_LINKS_CHANNELS,
 ] as const satisfies readonly Channel[];
 
 /** Push events from main to the renderer. */
@@ -75,6 +80,7 @@ export interface Events {
   'notes.refreshed': NotesRefreshedEvent;
   'notes.exportProgress': NotesExportProgressEvent;
   'lookbook.progress': LookbookProgressEvent;
+  'links.arrived': LinksArrivedEvent;
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -84,6 +90,7 @@ export const EVENTS = [
   'notes.refreshed',
   'notes.exportProgress',
   'lookbook.progress',
+  'links.arrived',
 ] as const satisfies readonly EventName[];
 
 /** The object the preload exposes as `window.desk` (and the E2E bridge installs the same). */
