@@ -59,6 +59,9 @@ export async function desktop(
     profiles: settings.profiles.map((p) => (p.id === 'sandbox' ? { ...p, teamUrl: member.url } : p)),
   });
   await deps.connection.active();
+  // What main put on the clipboard (Electron's clipboard in the app).
+  const copied: string[] = [];
+  deps.copyText = (text) => void copied.push(text);
   const app = await openApp({
     handlers: createHandlers(deps),
     schemas: requestSchemas,
@@ -75,7 +78,7 @@ export async function desktop(
   relay.toPage = app.emit;
   await settled(app.page, app.calls);
   const sandbox = deps.connection.sandbox()!;
-  return { ...app, deps, close, member, requests: () => sandbox.stats.requests };
+  return { ...app, deps, close, member, copied, requests: () => sandbox.stats.requests };
 }
 
 /** A desktop's element by test id. */

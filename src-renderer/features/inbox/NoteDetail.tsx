@@ -16,6 +16,7 @@ import { ReplyTemplatePicker } from './ReplyTemplatePicker';
 import type { TimeFormat } from './time-format';
 import { setLocalMark } from './use-notes';
 import { IconButton } from '../../ui/IconButton';
+import { NoteLinkButton } from './NoteLinkButton';
 
 function CopyButton({ value, what, shortcut }: { value: string; what: string; shortcut?: string }) {
   const { t } = useI18n();
@@ -175,6 +176,7 @@ export const NoteDetail = memo(function NoteDetail(props: {
           {late && <span className="sla-badge">{t('inbox.sla.past')}</span>}
         </div>
         <h2 className="detail-title">{note.title}</h2>
+        <NoteLinkButton seqNo={note.seqNo} />
       </header>
       <dl className="detail-fields">
         <dt>{t('inbox.detail.seqNo')}</dt>
