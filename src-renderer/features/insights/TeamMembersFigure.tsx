@@ -47,10 +47,18 @@ export function TeamMembersFigure({ from, to }: { from: string; to: string }) {
             <thead>
               <tr>
                 <th scope="col">{t('insights.team.member')}</th>
-                <th scope="col">{t('insights.team.taken')}</th>
-                <th scope="col">{t('insights.team.handled')}</th>
-                <th scope="col">{t('insights.team.answered')}</th>
-                <th scope="col">{t('insights.team.median')}</th>
+                <th scope="col" className="num">
+                  {t('insights.team.taken')}
+                </th>
+                <th scope="col" className="num">
+                  {t('insights.team.handled')}
+                </th>
+                <th scope="col" className="num">
+                  {t('insights.team.answered')}
+                </th>
+                <th scope="col" className="num">
+                  {t('insights.team.median')}
+                </th>
               </tr>
             </thead>
             <tbody>
