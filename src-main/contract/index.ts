@@ -27,6 +27,8 @@ import type { FiguresContract } from './figures';
 import { FIGURES_CHANNELS } from './figures';
 import type { TeamContract, TeamPresenceEvent } from './team';
 import { TEAM_CHANNELS } from './team';
+import type { LinksArrivedEvent, TeamLinksContract } from './team-links';
+import { TEAM_LINKS_CHANNELS } from './team-links';
 
 export * from './envelope';
 export * from './app';
@@ -40,6 +42,7 @@ export * from './suggest';
 export * from './insights';
 export * from './figures';
 export * from './team';
+export * from './team-links';
 
 /** channel → (request, response). Each domain declares its own part; this is their intersection. */
 export type Contract = AppContract &
@@ -52,7 +55,8 @@ export type Contract = AppContract &
   SuggestContract &
   InsightsContract &
   FiguresContract &
-  TeamContract;
+  TeamContract &
+  TeamLinksContract;
 
 export type Channel = keyof Contract;
 export type Req<K extends Channel> = Contract[K]['req'];
@@ -70,6 +74,7 @@ export const CHANNELS = [
   ...INSIGHTS_CHANNELS,
   ...FIGURES_CHANNELS,
   ...TEAM_CHANNELS,
+  ...TEAM_LINKS_CHANNELS,
 ] as const satisfies readonly Channel[];
 
 /** Push events from main to the renderer. */
@@ -81,6 +86,7 @@ export interface Events {
   'notes.exportProgress': NotesExportProgressEvent;
   'lookbook.progress': LookbookProgressEvent;
   'team.presence': TeamPresenceEvent;
+  'links.arrived': LinksArrivedEvent;
 }
 export type EventName = keyof Events;
 export const EVENTS = [
@@ -91,6 +97,7 @@ export const EVENTS = [
   'notes.exportProgress',
   'lookbook.progress',
   'team.presence',
+  'links.arrived',
 ] as const satisfies readonly EventName[];
 
 /** The object the preload exposes as `window.desk` (and the E2E bridge installs the same). */

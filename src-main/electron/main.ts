@@ -2,6 +2,7 @@
 import {
   app,
   BrowserWindow,
+  clipboard,
   dialog,
   ipcMain,
   Menu,
@@ -19,6 +20,7 @@ import { createDispatcher } from '../host/dispatch';
 import { createHandlers, requestSchemas } from '../host/create-handlers';
 import { assembleHost } from '../host/assemble-host';
 import { timerScheduler } from '../host/auto-refresh';
+import { linkFromArgv, NOTE_LINK_PROTOCOL } from '../host/note-link-route';
 import { createSafeStorageVault } from '../storage/safe-storage-vault';
 import { appMenuTemplate, menuLang, rebuildMenuOnLanguageChange } from './app-menu';
 import type { MenuLang } from './app-menu';
@@ -37,6 +39,25 @@ if (userDataDir) app.setPath('userData', resolve(userDataDir));
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 }
+
+// Links to a note (sellerdesk://note/…): the OS opens them with this app. An unpackaged app registers the
+// Electron binary with its entry script. The single-instance lock above sends a second launch's argv to this one.
+// Reviewed scanner note: the handler only hands the URL to host/note-link-route.ts, which parses it strictly
+// (src-shared/note-link.ts) before anything is looked up; anything else is refused with a message.
+const protocolArgs = process.defaultApp && process.argv[1] !== undefined ? [resolve(process.argv[1])] : [];
+app.setAsDefaultProtocolClient(NOTE_LINK_PROTOCOL, process.execPath, protocolArgs); // eng-disable PROTOCOL_HANDLER_JS_CHECK
+// A link is held until the host is up, then routed there (host/note-link-route.ts) like the test bridge's.
+const earlyLinks: string[] = [];
+let deliverLink: ((raw: string) => void) | undefined;
+function onLink(raw: string): void {
+  if (deliverLink) deliverLink(raw);
+  else earlyLinks.push(raw);
+}
+// macOS hands links by event (registered before 'ready': a link can start the app).
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  onLink(url);
+});
 
 // The renderer's own scheme; privileges can only be granted before 'ready'.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
@@ -105,11 +126,14 @@ async function createWindow(): Promise<void> {
   await win.loadURL(rendererUrl());
 }
 
-app.on('second-instance', () => {
+app.on('second-instance', (_event, argv) => {
   if (mainWindow) {
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
   }
+  // Windows and Linux hand a link to the second launch's argv.
+  const link = linkFromArgv(argv);
+  if (link !== undefined) onLink(link);
 });
 
 // Any webContents created later (none are expected) gets the same locks as the main window.
@@ -184,6 +208,13 @@ void app.whenReady().then(async () => {
     // A team database's password: the vault's, else PGPASSWORD or .pgpass, as libpq reads them.
     team: { env: launch.env },
   });
+  // Links to a note: the ones that came before, the first launch's own, then each as it comes.
+  deliverLink = (raw) => {
+    void host.links?.deliver(raw).catch((err: unknown) => console.error('[links]', err));
+  };
+  const coldLink = linkFromArgv(process.argv);
+  for (const raw of [...earlyLinks.splice(0), ...(coldLink === undefined ? [] : [coldLink])])
+    deliverLink(raw);
   // Quitting waits for the notes mirrors to close: a clean close folds their write-ahead logs in, so the next start
   // opens them without the integrity check a crash calls for.
   let closed = false;
@@ -215,6 +246,8 @@ void app.whenReady().then(async () => {
         : await dialog.showSaveDialog({ defaultPath });
       return r.canceled || !r.filePath ? undefined : r.filePath;
     },
+    // A note's link (handlers/team-links.ts): main writes the clipboard, the sandboxed page does not need to.
+    copyText: (text) => clipboard.writeText(text),
     // The host has already checked the path is one this session saved (handlers/shell.ts).
     showItemInFolder: async (path) => shell.showItemInFolder(path),
     // The seller picks the file; the renderer never names a path. Too large a file is not even read.

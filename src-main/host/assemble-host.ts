@@ -4,6 +4,7 @@ import type { AppInfo, EventName, Events } from '../contract';
 import { autoRefreshRequest, startAutoRefresh } from './auto-refresh';
 import { syncActiveMirror } from './active-mirror';
 import { createTeamHost } from './team-host';
+import { createNoteLinkRoute } from './note-link-route';
 import type { AutoRefresher, Scheduler } from './auto-refresh';
 import { connectMarket, sandboxFingerprint } from './connect';
 import type { SandboxOptions } from './connect';
@@ -100,6 +101,15 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
     },
   });
   deps.teams = teams;
+  // Links to a note, from the OS (Electron main) or the test bridge, through one route.
+  deps.links = createNoteLinkRoute({
+    settings,
+    vault: opts.vault,
+    teams,
+    sandboxConnection: sandboxFingerprint(opts.sandboxOptions).key,
+    ...(opts.team?.env ? { env: opts.team.env } : {}),
+    emit,
+  });
   // The app starts the active profile's team session at once (its caller loop, its pull); tests on first use.
   if (opts.autoRefresh) void teams.settingsChanged();
   if (opts.autoRefresh) {

@@ -12,6 +12,7 @@ import { suggestHandlers, suggestRequestSchemas } from './handlers/suggest';
 import { insightsHandlers, insightsRequestSchemas } from './handlers/insights';
 import { figuresHandlers, figuresRequestSchemas } from './handlers/figures';
 import { teamHandlers, teamRequestSchemas } from './handlers/team';
+import { teamLinksHandlers, teamLinksRequestSchemas } from './handlers/team-links';
 
 // Each domain contributes its part; the `Handlers` type makes a missing channel a compile error.
 export function createHandlers(given: HostDeps): Handlers {
@@ -43,6 +44,7 @@ export function createHandlers(given: HostDeps): Handlers {
     ...insightsHandlers(deps),
     ...figuresHandlers(deps),
     ...teamHandlers(deps),
+    ...teamLinksHandlers(deps),
   };
 }
 
@@ -58,4 +60,5 @@ export const requestSchemas: RequestSchemas = {
   ...insightsRequestSchemas,
   ...figuresRequestSchemas,
   ...teamRequestSchemas,
+  ...teamLinksRequestSchemas,
 };

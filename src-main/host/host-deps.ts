@@ -7,6 +7,7 @@ import type { SyncCoordinator } from '../services/sync-coordinator';
 import type { MirrorRegistry } from '../storage/mirror-registry';
 import type { SettingsStore } from '../storage/settings-store';
 import type { TicketVault } from '../storage/vault';
+import type { NoteLinkRoute } from './note-link-route';
 import type { TeamHost } from './team-host';
 
 export interface HostDeps {
@@ -25,6 +26,10 @@ export interface HostDeps {
   syncs: SyncCoordinator;
   /** Team mode: the active profile's team session, when its profile names a team database (assemble-host.ts). */
   teams?: TeamHost;
+  /** Links to a note the OS (or the test bridge) delivers: routed here, taken by the window (assemble-host.ts). */
+  links?: NoteLinkRoute;
+  /** Puts text on the OS clipboard (Electron's clipboard in the app; tests record it). */
+  copyText?: (text: string) => void | Promise<void>;
   /** The host's clock: syncs, marks and the auto refresh read it (tests pin it). */
   now: () => number;
   /** Asks where to save (the OS dialog in the app); resolves to the path written, undefined if dismissed. */

@@ -6,6 +6,7 @@
 // Refresh appends a sync request and waits for the caller's sync to land. The database releases the lock when the
 // holder's session ends, so another desktop's next try takes it. The loop also reads who recorded the team's last
 // sync, and whether the database answers at all (the inbox says so when it does not).
+import type { Sql } from 'postgres';
 import type { NoteLocalMark, NotesSyncRequest, NotesTeamStatus } from '../contract';
 import type { NotesStore, SettlingStore, TeamCopy, TeamCopyBatch } from '../storage/notes-store';
 import { SharedWritesStore } from '../storage/shared-writes';
@@ -142,6 +143,21 @@ export class TeamSession {
     const kept = { handled: mark.handled, memo: mark.memo, updatedAt: mark.updatedAt };
     this.opts.copy.setMark(seqNo, { handled: kept.handled, memo: kept.memo }, kept.updatedAt);
     return kept;
+  }
+
+  /**
+   * Runs `use` on this session's client of the team database, with its team, connection and local copy (links,
+   * figures); a database that cannot be reached is refused as a mark is.
+   */
+  async withTeam<T>(
+    use: (team: { sql: Sql; team: string; connection: string; copy: NotesStore }) => Promise<T>,
+  ): Promise<T> {
+    const { target, connection, copy } = this.opts;
+    try {
+      return await use({ sql: this.db.sql, team: target.team, connection, copy });
+    } catch (err) {
+      throw this.refusal(err);
+    }
   }
 
   /** Asks the caller for a sync (a `sync-request` log entry) and waits until a sync lands after it. */

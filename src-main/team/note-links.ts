@@ -21,3 +21,20 @@ export async function resolveNoteLink(sql: Sql, team: string, link: NoteLink): P
     WHERE c.id = ${link.connection} AND c.team = ${team}`;
   return row ? { team, connection: row.connection, seqNo: link.seqNo } : undefined;
 }
+
+/** What the team database holds for a link: the connection's key, and the note's receipt when it has that note. */
+export type NoteLinkLookup =
+  | { kind: 'unknown-connection' }
+  | { kind: 'unknown-note'; connection: string }
+  | { kind: 'note'; connection: string; at: number };
+
+/** Looks a parsed link up in the session's team: which of its connections the id names, and whether it has the note. */
+export async function lookupNoteLink(sql: Sql, team: string, link: NoteLink): Promise<NoteLinkLookup> {
+  const [row] = await sql<{ connection: string; at: number | null }[]>`
+    SELECT c.connection, n.at::float8 AS at FROM seller_desk.connections c
+    LEFT JOIN seller_desk.notes n ON n.team = c.team AND n.connection = c.connection AND n.seq_no = ${link.seqNo}
+    WHERE c.id = ${link.connection} AND c.team = ${team}`;
+  if (!row) return { kind: 'unknown-connection' };
+  if (row.at === null) return { kind: 'unknown-note', connection: row.connection };
+  return { kind: 'note', connection: row.connection, at: Number(row.at) };
+}

@@ -17,6 +17,7 @@ import { ShellSlotsProvider, useShellSlots } from '../ui/shell-slots';
 import type { Page } from '../ui/shell-slots';
 import { RESOURCES } from './message-registry';
 import { useArrivalNotifications, useNotesRefreshed, useWaitingBadge } from './notes-watch';
+import { NoteLinkRefusal, useNoteLinks } from './note-links';
 import { isTyping } from '../ui/is-typing';
 import { pageForKey } from './shortcuts';
 import { ShortcutOverlay } from './ShortcutOverlay';
@@ -68,6 +69,8 @@ function Shell() {
     (count) => t('inbox.notify.title', { count }),
     (seqNo) => setPage('inbox', { seqNo }),
   );
+  // Links to a note from the OS (main routes them): the inbox at that note, or why not.
+  const links = useNoteLinks();
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -101,6 +104,7 @@ function Shell() {
       </main>
       <StatusBar profile={profile} />
       <ShortcutOverlay open={helpOpen} onClose={() => setHelpOpen(false)} team={team} />
+      <NoteLinkRefusal refused={links.refused} onClose={links.dismiss} />
     </div>
   );
 }

@@ -43,6 +43,21 @@ export const shellKo = {
   'shortcuts.open': '단축키 보기',
   'shortcuts.close': '대화 상자 닫기',
   'shortcuts.hint': '단축키',
+  'links.refused.title': '문의 링크를 열 수 없습니다',
+  'links.refused.malformed':
+    '셀러 데스크의 문의 링크가 아닙니다. sellerdesk://note/연결번호/문의번호 형식의 링크만 열 수 있습니다.',
+  'links.refused.no-team':
+    '이 데스크톱에는 팀 데이터베이스를 쓰는 프로필이 없습니다. 문의 링크는 팀 모드에서만 열립니다.',
+  'links.refused.unknown-connection': '이 링크의 연결은 이 데스크톱의 어느 팀에도 없습니다.',
+  'links.refused.unknown-note': '팀에 이 문의번호의 문의가 없습니다.',
+  'links.refused.no-profile':
+    '팀에는 이 연결이 있지만 이 데스크톱에는 그 연결의 프로필이 없습니다. 설정에서 프로필을 추가하세요.',
+  'links.refused.not-in-copy':
+    '이 문의가 아직 이 데스크톱의 사본에 도착하지 않았습니다. 잠시 뒤 링크를 다시 여세요.',
+  'links.refused.unreachable':
+    '팀 데이터베이스에 연결할 수 없어 링크를 확인하지 못했습니다. 연결되면 다시 여세요.',
+  'links.refused.link': '받은 링크',
+  'links.refused.close': '닫기',
 } as const;
 
 export const shellEn: EnglishOf<typeof shellKo> = {
@@ -80,4 +95,19 @@ export const shellEn: EnglishOf<typeof shellKo> = {
   'shortcuts.open': 'Show shortcuts',
   'shortcuts.close': 'Close a dialog',
   'shortcuts.hint': 'Shortcuts',
+  'links.refused.title': 'This note link cannot be opened',
+  'links.refused.malformed':
+    'This is not a Seller Desk note link: only links of the form sellerdesk://note/<connection>/<SeqNo> open.',
+  'links.refused.no-team':
+    'No profile on this desktop uses a team database: note links open in team mode only.',
+  'links.refused.unknown-connection': "The link's connection belongs to no team of this desktop.",
+  'links.refused.unknown-note': 'The team holds no note with this SeqNo.',
+  'links.refused.no-profile':
+    'The team has this connection, but no profile on this desktop uses it: add one in Settings.',
+  'links.refused.not-in-copy':
+    "This note has not reached this desktop's copy yet: open the link again in a moment.",
+  'links.refused.unreachable':
+    'The team database cannot be reached, so the link could not be checked: open it again once it is back.',
+  'links.refused.link': 'Link received',
+  'links.refused.close': 'Close',
 };

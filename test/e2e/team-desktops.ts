@@ -68,6 +68,9 @@ export async function desktop(
     ),
   });
   await deps.connection.active();
+  // What main put on the clipboard (Electron's clipboard in the app).
+  const copied: string[] = [];
+  deps.copyText = (text) => void copied.push(text);
   const app = await openApp({
     handlers: createHandlers(deps),
     schemas: requestSchemas,
@@ -84,7 +87,7 @@ export async function desktop(
   relay.toPage = app.emit;
   await settled(app.page, app.calls);
   const sandbox = deps.connection.sandbox()!;
-  return { ...app, deps, close, member, requests: () => sandbox.stats.requests };
+  return { ...app, deps, close, member, copied, requests: () => sandbox.stats.requests };
 }
 
 /** A desktop's element by test id. */

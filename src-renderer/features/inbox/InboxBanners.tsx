@@ -52,7 +52,7 @@ function TeamBanner({
   const { t } = useI18n();
   if (!team.reachable) {
     return (
-      <Banner tone="warn" role="status" data-testid="team-unreachable">
+      <Banner tone="warn" role="status" data-testid="team-unreachable" data-team-control="team-status">
         <WifiOff size={14} aria-hidden />
         <span>
           {asOf
@@ -64,21 +64,21 @@ function TeamBanner({
   }
   if (team.teamKeyMissing) {
     return (
-      <Banner tone="warn" role="status" data-testid="team-key-missing">
+      <Banner tone="warn" role="status" data-testid="team-key-missing" data-team-control="team-status">
         <span>{t('inbox.team.keyMissing')}</span>
       </Banner>
     );
   }
   if (team.caller) {
     return (
-      <Banner role="status" data-testid="team-caller">
+      <Banner role="status" data-testid="team-caller" data-team-control="team-status">
         <span>{t('inbox.team.caller')}</span>
       </Banner>
     );
   }
   if (team.syncedBy === undefined || team.syncedAt === undefined) return null;
   return (
-    <Banner role="status" data-testid="team-synced-by">
+    <Banner role="status" data-testid="team-synced-by" data-team-control="team-status">
       <span>{t('inbox.team.syncedBy', { login: team.syncedBy, time: time.absolute(team.syncedAt) })}</span>
     </Banner>
   );

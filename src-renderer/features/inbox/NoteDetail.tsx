@@ -18,6 +18,7 @@ import { setLocalMark } from './use-notes';
 import { IconButton } from '../../ui/IconButton';
 import { TeamNoteSection } from './TeamParts';
 import { usePresence } from './use-presence';
+import { NoteLinkButton } from './NoteLinkButton';
 
 function CopyButton({ value, what, shortcut }: { value: string; what: string; shortcut?: string }) {
   const { t } = useI18n();
@@ -179,6 +180,7 @@ export const NoteDetail = memo(function NoteDetail(props: {
           {late && <span className="sla-badge">{t('inbox.sla.past')}</span>}
         </div>
         <h2 className="detail-title">{note.title}</h2>
+        <NoteLinkButton seqNo={note.seqNo} />
       </header>
       <TeamNoteSection seqNo={note.seqNo} />
       <dl className="detail-fields">

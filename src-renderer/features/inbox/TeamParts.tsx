@@ -19,7 +19,7 @@ function TeamNotice({ team }: { team: TeamInbox }) {
   return (
     <>
       {n && (
-        <p className="team-notice" role="alert" data-testid="team-notice">
+        <p className="team-notice" role="alert" data-testid="team-notice" data-team-control="team-notice">
           {n.kind === 'taken'
             ? t('inbox.team.taken', { login: n.login })
             : n.login === null
@@ -43,7 +43,7 @@ export function TeamBar(props: {
   const team = useTeamInbox();
   if (!team) return null;
   return (
-    <div className="team-bar" data-testid="team-bar">
+    <div className="team-bar" data-testid="team-bar" data-team-control="team-views">
       <div className="segmented" role="radiogroup" aria-label={t('inbox.team.views')}>
         {TEAM_VIEWS.map((v) => (
           <button
@@ -88,7 +88,7 @@ export function TeamRowMarks({ seqNo }: { seqNo: number }) {
   const present = team.presence.get(seqNo) ?? [];
   if (assignee === undefined && present.length === 0) return null;
   return (
-    <span className="team-marks" data-testid="team-row-marks">
+    <span className="team-marks" data-testid="team-row-marks" data-team-control="team-row-marks">
       {assignee !== undefined && (
         <span
           className={assignee === team.me ? 'team-mark mine' : 'team-mark'}
@@ -120,7 +120,7 @@ export function TeamNoteSection({ seqNo }: { seqNo: number }) {
   const present = team.presence.get(seqNo) ?? [];
   const name = (login: string) => (login === team.me ? t('inbox.team.me', { login }) : login);
   return (
-    <section className="team-pane" aria-label={t('inbox.team.assignee')} data-testid="team-pane">
+    <section className="team-pane" aria-label={t('inbox.team.assignee')} data-testid="team-pane" data-team-control="team-pane">
       <div className="team-pane-row">
         <span className="label">{t('inbox.team.assignee')}</span>
         <strong data-testid="team-assignee">

@@ -16,6 +16,7 @@ import { resolvePeriod } from './model/period';
 import type { PeriodChoice } from './model/period';
 import type { FigureTable } from './model/tables';
 import { SpeedSection } from './SpeedSection';
+import { TeamMembersFigure } from './TeamMembersFigure';
 import { TrendFigure } from './TrendFigure';
 import { useFigureExport } from './use-figure-export';
 import type { ExportFormat } from './use-figure-export';
@@ -104,6 +105,7 @@ function InsightsBody({ report, sellerId }: { report: InsightsReport; sellerId: 
         />
       </div>
       <ArrivalsFigure report={report} onExport={onExport('arrivals')} />
+      <TeamMembersFigure from={report.from} to={report.to} />
     </div>
   );
 }

@@ -89,6 +89,15 @@ export const insightsKo = {
   'insights.export.xlsx': 'XLSX로 저장',
   'insights.export.saved': '저장했습니다: {path}',
   'insights.percent': '{value}%',
+  'insights.team.title': '팀원별 실적',
+  'insights.team.member': '팀원',
+  'insights.team.taken': '맡은 문의',
+  'insights.team.handled': '처리함 표시',
+  'insights.team.answered': '맡은 뒤 마켓에서 답변됨',
+  'insights.team.median': '접수부터 처리까지 (중앙값)',
+  'insights.team.none': '이 기간에 맡거나 처리한 팀원이 없습니다.',
+  'insights.team.note':
+    '팀 데이터베이스의 기록에서 셉니다: 기간 안에 맡은 문의, 처리함으로 표시한 문의, 맡은 뒤 동기화가 답변됨을 본 문의.',
 } as const;
 
 export const insightsEn: EnglishOf<typeof insightsKo> = {
@@ -176,4 +185,13 @@ export const insightsEn: EnglishOf<typeof insightsKo> = {
   'insights.export.xlsx': 'Save as XLSX',
   'insights.export.saved': 'Saved: {path}',
   'insights.percent': '{value}%',
+  'insights.team.title': 'Per member',
+  'insights.team.member': 'Member',
+  'insights.team.taken': 'Taken',
+  'insights.team.handled': 'Marked handled',
+  'insights.team.answered': 'Answered after taking',
+  'insights.team.median': 'Receipt to handled (median)',
+  'insights.team.none': 'No member took or handled a note in this period.',
+  'insights.team.note':
+    "Counted from the team database's history: notes taken in the period, notes marked handled, and notes a sync saw answered after they were taken.",
 };

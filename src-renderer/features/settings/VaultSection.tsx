@@ -92,7 +92,11 @@ function LiveVaultSection({ profile }: { profile: Profile }) {
         {fields.map(([key, presentKey, label]) => {
           const present = s?.present[presentKey];
           return (
-            <div className="vault-row" key={key}>
+            <div
+              className="vault-row"
+              key={key}
+              {...(key === TEAM_KEY_FIELD[0] ? { 'data-team-control': 'team-key' } : {})}
+            >
               <label htmlFor={`vault-${key}`}>{t(label)}</label>
               <input
                 id={`vault-${key}`}
