@@ -120,7 +120,12 @@ export function TeamNoteSection({ seqNo }: { seqNo: number }) {
   const present = team.presence.get(seqNo) ?? [];
   const name = (login: string) => (login === team.me ? t('inbox.team.me', { login }) : login);
   return (
-    <section className="team-pane" aria-label={t('inbox.team.assignee')} data-testid="team-pane" data-team-control="team-pane">
+    <section
+      className="team-pane"
+      aria-label={t('inbox.team.assignee')}
+      data-testid="team-pane"
+      data-team-control="team-pane"
+    >
       <div className="team-pane-row">
         <span className="label">{t('inbox.team.assignee')}</span>
         <strong data-testid="team-assignee">
