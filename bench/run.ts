@@ -275,6 +275,43 @@ if (want('charts')) {
   );
 }
 
+if (want('insights')) {
+  // BENCH_INSIGHTS_NOTES runs it smaller (a smoke test of the bench itself).
+  const r = await benchInsights(Number(process.env['BENCH_INSIGHTS_NOTES'] ?? 1_000_000));
+  results['insights'] = r;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const { queries: q, writes: w, paint: p } = r;
+  log(
+    `\n### (m) The insights page over a mirror of ${count(q.notes)} notes: its queries, its first paint, the rollup's cost on a sync\n`,
+  );
+  log(
+    `Each query over the last ${q.periodDays} days (${count(q.periodNotes)} notes), median ms, beside the inbox's own period query (target ≤ 200 ms each):\n`,
+  );
+  log('| query | median |');
+  log('|---|---:|');
+  for (const t of q.timings) log(`| ${t.query} | ${fmt(t.ms)} ms |`);
+  log(
+    `\nThe page's first paint of the last 90 days (${count(p.periodNotes)} notes), the app's own work (target ≤ 1 s), beside the inbox's own period query for the same days:\n`,
+  );
+  log('| measure | first time (the mirror opened cold) | median of reloads |');
+  log('|---|---:|---:|');
+  log(
+    `| main answering insights.report (the read worker's figures) | ${fmt(p.mainColdMs)} ms | ${fmt(p.mainMs)} ms |`,
+  );
+  log(
+    `| the renderer, from the report's arrival to the next frame after the figures | ${fmt(p.rendererColdMs)} ms | ${fmt(p.rendererMs)} ms |`,
+  );
+  log(
+    `| the app's own work: the two together | ${fmt(p.mainColdMs + p.rendererColdMs)} ms | ${fmt(p.mainMs + p.rendererMs)} ms |`,
+  );
+  log(
+    `| the inbox's own period query: main answering notes.period for the same 90 days (${fmt(p.inboxPeriodBytes / 1e6, 1)} MB as JSON) | — | ${fmt(p.inboxPeriodMs)} ms |`,
+  );
+  log(
+    `\nThe rollup's cost on a full sync of ${count(w.notes)} notes from the sandbox (in this process), the same sandbox into a mirror with the rollup's triggers and into one with them dropped: the store's writes ${fmt(w.on.writeMs / 1000, 2)} s beside ${fmt(w.off.writeMs / 1000, 2)} s (${fmt(w.on.writeMs / w.off.writeMs, 2)}×); the whole sync, the sandbox's answers included, ${fmt(w.on.syncMs / 1000, 2)} s beside ${fmt(w.off.syncMs / 1000, 2)} s (${fmt(w.on.syncMs / w.off.syncMs, 2)}×). One sync each, after a warm-up sync of a small mirror.`,
+  );
+}
+
 if (want('export')) {
   // BENCH_EXPORT_NOTES runs it smaller (a smoke test of the bench itself).
   const notes = Number(process.env['BENCH_EXPORT_NOTES'] ?? 100_000);
@@ -349,43 +386,6 @@ if (want('team')) {
   const p = r.propagation;
   log(
     `\nA mark's propagation from one desktop to the two others (each a process pulling on every notification into its own copy), ${p.marks} marks one after another, from the write's start to the copy's applied batch: p50 ${fmt(p.p50Ms)} ms, p95 ${fmt(p.p95Ms)} ms (target ≤ 1 s), slowest ${fmt(p.maxMs)} ms. The caller lock's takeover, kill -9 of the holder to the waiting desktop holding it, over ${r.takeover.kills} kills: median ${fmt(r.takeover.medianMs)} ms, slowest ${fmt(r.takeover.maxMs)} ms. Each sync and copy runs in a fresh process (peak RSS its own); the team database is the tests' PostgreSQL server (fsync off, 16 MB shared buffers), so its disk is not measured.`,
-  );
-}
-
-if (want('insights')) {
-  // BENCH_INSIGHTS_NOTES runs it smaller (a smoke test of the bench itself).
-  const r = await benchInsights(Number(process.env['BENCH_INSIGHTS_NOTES'] ?? 1_000_000));
-  results['insights'] = r;
-  const count = (n: number) => n.toLocaleString('en-US');
-  const { queries: q, writes: w, paint: p } = r;
-  log(
-    `\n### (m) The insights page over a mirror of ${count(q.notes)} notes: its queries, its first paint, the rollup's cost on a sync\n`,
-  );
-  log(
-    `Each query over the last ${q.periodDays} days (${count(q.periodNotes)} notes), median ms, beside the inbox's own period query (target ≤ 200 ms each):\n`,
-  );
-  log('| query | median |');
-  log('|---|---:|');
-  for (const t of q.timings) log(`| ${t.query} | ${fmt(t.ms)} ms |`);
-  log(
-    `\nThe page's first paint of the last 90 days (${count(p.periodNotes)} notes), the app's own work (target ≤ 1 s), beside the inbox's own period query for the same days:\n`,
-  );
-  log('| measure | first time (the mirror opened cold) | median of reloads |');
-  log('|---|---:|---:|');
-  log(
-    `| main answering insights.report (the read worker's figures) | ${fmt(p.mainColdMs)} ms | ${fmt(p.mainMs)} ms |`,
-  );
-  log(
-    `| the renderer, from the report's arrival to the next frame after the figures | ${fmt(p.rendererColdMs)} ms | ${fmt(p.rendererMs)} ms |`,
-  );
-  log(
-    `| the app's own work: the two together | ${fmt(p.mainColdMs + p.rendererColdMs)} ms | ${fmt(p.mainMs + p.rendererMs)} ms |`,
-  );
-  log(
-    `| the inbox's own period query: main answering notes.period for the same 90 days (${fmt(p.inboxPeriodBytes / 1e6, 1)} MB as JSON) | — | ${fmt(p.inboxPeriodMs)} ms |`,
-  );
-  log(
-    `\nThe rollup's cost on a full sync of ${count(w.notes)} notes from the sandbox (in this process), the same sandbox into a mirror with the rollup's triggers and into one with them dropped: the store's writes ${fmt(w.on.writeMs / 1000, 2)} s beside ${fmt(w.off.writeMs / 1000, 2)} s (${fmt(w.on.writeMs / w.off.writeMs, 2)}×); the whole sync, the sandbox's answers included, ${fmt(w.on.syncMs / 1000, 2)} s beside ${fmt(w.off.syncMs / 1000, 2)} s (${fmt(w.on.syncMs / w.off.syncMs, 2)}×). One sync each, after a warm-up sync of a small mirror.`,
   );
 }
 
