@@ -1,21 +1,20 @@
 // The insights queries over a large mirror (target ≤ 200 ms each), side by side with the inbox's own period query
-// over the same 90 days. Run by bench/mirror.ts on the mirror its sync filled (1,000,000 notes); run alone on a
-// smaller one it syncs itself:  node --import tsx bench/insights.ts [notes]   (default 20,000).
+// over the same 90 days; the rollup's cost on a sync's writes; and the page's first paint (bench/insights-paint.ts).
+// `npm run bench -- insights` runs them all on 1,000,000 notes (BENCH_INSIGHTS_NOTES); the queries alone on a
+// mirror of their own:  node --import tsx bench/insights.ts [notes]   (default 20,000).
 //
 // A mirror synced once at a fixed clock has seen every answer at its first sync ("time unknown": no answer_after), so the known
 // reply times the median and p90 sort would be missing: before timing, the answered notes of the mirror get an
 // observation as a living mirror would have them (seen answered 5 minutes to 5 days after receipt, the window
 // starting 5 minutes earlier; one in ten left unknown). The bench's data, not the app's.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { NOTE_HISTORY_DAYS } from '../src-main/sandbox/data/notes';
-import { syncNotes } from '../src-main/services/notes-sync';
 import type { InsightsQuery } from '../src-main/storage/insights-store';
 import { insightsReport, insightsTargets } from '../src-main/services/insights';
 import type { MirrorStore } from '../src-main/storage/mirror-store';
-import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../src-shared/market-day';
-import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
+import { addDays, dayEndMs, dayStartMs } from '../src-shared/market-day';
+import { TEST_NOW } from '../test/support/host-deps';
+import { syncedMirror } from './insights-mirror';
+import { insightsFirstPaint } from './insights-paint';
+import type { InsightsPaint } from './insights-paint';
 import { RowInsights } from '../test/support/row-insights';
 import { sideBySide, median } from './stats';
 
@@ -79,8 +78,8 @@ export async function benchInsightsQueries(
       'top items by notes': () => i.topItems(q, 'notes'),
       'top items by refund + exchange': () => i.topItems(q, 'refundExchange'),
       'arrivals by weekday × hour': () => i.arrivals(q),
-      // What main does before the page's first paint: insights.report's handler, every figure in turn.
-      'the whole report (insights.report in main)': () =>
+      // What the read worker does for the page's insights.report (here in this thread): every figure in turn.
+      'the whole report (every figure of insights.report in turn)': () =>
         insightsReport(
           store,
           { from: start, to: end },
@@ -123,36 +122,63 @@ export async function benchInsightsQueries(
   };
 }
 
+/** The rollup's cost on a full sync's writes: the same sandbox synced into a mirror with its triggers and without. */
+export interface RollupWriteCost {
+  notes: number;
+  /** Wall time of the sync (the in-process sandbox answering included), and of it the store's writes. */
+  on: { syncMs: number; writeMs: number };
+  off: { syncMs: number; writeMs: number };
+}
+
+export interface InsightsSection {
+  queries: InsightsBench;
+  writes: RollupWriteCost;
+  paint: InsightsPaint;
+}
+
+const progress = (what: string) => process.stderr.write(`  insights: ${what}\n`);
+
+/** How many rows the rollup holds (none where its triggers were dropped before the sync). */
+function rollupRows(store: MirrorStore): number {
+  return Number((store.db.prepare('SELECT count(*) AS n FROM insights_hours').get() as { n: number }).n);
+}
+
+/**
+ * `npm run bench -- insights`: a sandbox of `notes` synced into a mirror without the rollup's triggers, then into
+ * one with them (after a small warm-up sync), the queries over 90 days of the latter, then the page's first paint
+ * over it.
+ */
+export async function benchInsights(notes: number): Promise<InsightsSection> {
+  await (await syncedMirror(Math.min(notes, 2_000), { progress })).remove();
+  const off = await syncedMirror(notes, { rollup: false, progress });
+  const offCost = { syncMs: off.syncMs, writeMs: off.writeMs };
+  const leaked = rollupRows(off.store);
+  await off.remove();
+  if (leaked > 0) throw new Error(`The mirror without the rollup's triggers holds ${leaked} rollup rows.`);
+  const on = await syncedMirror(notes, { progress });
+  try {
+    const writes = {
+      notes: on.store.noteCount(),
+      on: { syncMs: on.syncMs, writeMs: on.writeMs },
+      off: offCost,
+    };
+    progress('queries');
+    const queries = await benchInsightsQueries(on.store, on.end);
+    await on.close();
+    const paint = await insightsFirstPaint(on.dataDir, notes);
+    return { queries: { ...queries, syncMs: on.syncMs }, writes, paint };
+  } finally {
+    await on.remove();
+  }
+}
+
 /** Alone: a mirror of `notes` synced from an in-process sandbox, then the queries. */
 async function alone(notes: number): Promise<InsightsBench> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-insights-'));
-  const deps = createTestDeps({ dataDir, sandbox: { notes } });
+  const m = await syncedMirror(notes, { progress });
   try {
-    const active = await deps.connection.active();
-    const owner = {
-      profileId: active.profile.id,
-      profileName: active.profile.name,
-      kind: active.profile.kind,
-      fingerprint: active.fingerprint,
-    };
-    const store = deps.mirrors.open(owner, ['sandbox']) as MirrorStore;
-    const end = marketDayOf(TEST_NOW.getTime());
-    const t0 = performance.now();
-    await syncNotes(
-      { start: addDays(end, -NOTE_HISTORY_DAYS), end, mode: 'full' },
-      {
-        client: active.client,
-        store,
-        sellerIds: active.info.sellerIds,
-        pageIndexBase: active.info.pageIndexBase,
-        signal: new AbortController().signal,
-      },
-    );
-    const syncMs = performance.now() - t0;
-    return { ...(await benchInsightsQueries(store, end)), syncMs };
+    return { ...(await benchInsightsQueries(m.store, m.end)), syncMs: m.syncMs };
   } finally {
-    await deps.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await m.remove();
   }
 }
 

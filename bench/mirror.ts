@@ -18,9 +18,8 @@ import { addDays, marketDayOf } from '../src-shared/market-day';
 import { closeBrowser, openApp } from '../test/e2e/harness';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
 import { median } from './stats';
-import { benchInsightsQueries } from './insights';
-import type { InsightsBench } from './insights';
-import { createMirrorRegistry, endpointFingerprint } from '../src-main/storage/mirror-registry';
+import { REAL_TIMING_SCRIPT } from './page-timing';
+import type { RealTiming } from './page-timing';
 
 const run = promisify(execFile);
 /**
@@ -74,8 +73,6 @@ export interface MirrorResult {
   days: number;
   steps: StepResult[];
   firstPaint: FirstPaint;
-  /** The insights queries over 90 days of the synced mirror, beside the inbox's period query. */
-  insights?: InsightsBench;
 }
 
 const progress = (what: string) => process.stderr.write(`  mirror: ${what}\n`);
@@ -137,6 +134,8 @@ async function firstPaint(dataDir: string, notes: number, reloads = 3): Promise<
     handlers: { ...handlers, 'notes.status': timed('notes.status'), 'notes.period': timed('notes.period') },
     schemas: requestSchemas,
     clock: { flowingFrom: TEST_NOW },
+    // The browser's own marks and frames: the page's clock records no mark and makes its frames timers.
+    beforeClock: REAL_TIMING_SCRIPT,
   });
   try {
     const { page } = app;
@@ -145,7 +144,7 @@ async function firstPaint(dataDir: string, notes: number, reloads = 3): Promise<
         new MutationObserver((_, o) => {
           if (document.querySelector('[data-seqno]')) {
             o.disconnect();
-            requestAnimationFrame(() => { window.__firstRow = performance.now(); });
+            window.__realTiming.frame().then((t) => { window.__firstRow = t; });
           }
         }).observe(document, { childList: true, subtree: true });`,
     });
@@ -163,11 +162,11 @@ async function firstPaint(dataDir: string, notes: number, reloads = 3): Promise<
         },
       );
       const [row, arrived] = await page.evaluate(() => {
-        const first = (window as unknown as { __firstRow: number }).__firstRow;
-        const marks = performance
-          .getEntriesByName('notes:period-arrived')
-          .filter((m) => m.startTime <= first);
-        return [first, marks.at(-1)?.startTime ?? 0] as const;
+        const w = window as unknown as { __firstRow: number; __realTiming: RealTiming };
+        const first = w.__firstRow;
+        const marks = w.__realTiming.marks('notes:period-arrived').filter((t) => t <= first);
+        if (marks.length === 0) throw new Error('The inbox painted its list before its period arrived.');
+        return [first, marks.at(-1)!] as const;
       });
       mainMs.push(pending);
       rendererMs.push(row - arrived);
@@ -188,23 +187,6 @@ async function firstPaint(dataDir: string, notes: number, reloads = 3): Promise<
     await app.close();
     await deps.close();
     await closeBrowser();
-  }
-}
-
-/** The insights queries on the mirror the sync filled (in this process, the mirror opened as the app does). */
-async function insightsOn(dataDir: string, identity: string, end: string): Promise<InsightsBench> {
-  progress('insights queries');
-  const owner = {
-    profileId: 'sandbox',
-    profileName: 'Sandbox',
-    kind: 'sandbox' as const,
-    fingerprint: endpointFingerprint({ kind: 'sandbox', identity }),
-  };
-  const registry = createMirrorRegistry({ dataDir, sandbox: owner });
-  try {
-    return await benchInsightsQueries(registry.open(owner, ['sandbox']), end);
-  } finally {
-    registry.close();
   }
 }
 
@@ -243,14 +225,12 @@ export async function benchMirror(notes = 1_000_000, variants: ('mirror' | 'json
         wallRunsMs: refreshes.map((s) => s.wallMs),
       });
     }
-    const insights = mirrorDir ? await insightsOn(mirrorDir, identity, end) : undefined;
     const paint = await firstPaint(mirrorDir, notes);
     return {
       notes,
       days: NOTE_HISTORY_DAYS + 1,
       steps,
       firstPaint: paint,
-      ...(insights ? { insights } : {}),
     } satisfies MirrorResult;
   } finally {
     server.kill('SIGTERM');

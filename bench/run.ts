@@ -15,6 +15,7 @@ import { benchCharts } from './charts';
 import { benchExport } from './export';
 import { benchMirrorReads } from './mirror-reads';
 import { benchTeam } from './team';
+import { benchInsights } from './insights';
 import { fmt } from './stats';
 import * as prettier from 'prettier';
 
@@ -249,15 +250,6 @@ if (want('mirror')) {
       `\nThe mirror's refresh asks each seller for the notes newer than the newest it holds (one short page), then checks the reply status of every note it holds, its pages side by side: ${count(c.calls)} of its ${count(refresh.calls)} calls page through the ${count(c.waiting)} notes the sandbox still lists as waiting (500 a page), ${c.refetchedDays} days fetched again. The JSON cache's refresh checks nothing older than two days, so an answer given on the marketplace to an older note never reaches it. Targets: a sync under 600 MB; a refresh with nothing new within 1 s and 1 MB written.`,
     );
   }
-  if (r.insights) {
-    const ins = r.insights;
-    log(
-      `\n**The insights queries** over ${count(ins.periodDays)} days of this mirror (${count(ins.periodNotes)} notes in the period), median ms, beside the inbox's own period query (target ≤ 200 ms each):\n`,
-    );
-    log('| query | median |');
-    log('|---|---:|');
-    for (const t of ins.timings) log(`| ${t.query} | ${fmt(t.ms)} ms |`);
-  }
   const p = r.firstPaint;
   log(
     `\n**The inbox's first paint of a 7-day period** over this mirror (${count(p.periodNotes)} notes in the period, a ${mb(p.payloadBytes)} payload as JSON), the app's own work (target ≤ 1 s): main answering notes.status and notes.period ${fmt(p.mainColdMs)} ms the first time (the mirror opened cold), ${fmt(p.mainMs)} ms after; the renderer from the period's arrival to the painted list ${fmt(p.rendererColdMs)} ms, then ${fmt(p.rendererMs)} ms. From navigation to the painted list, the test bridge's JSON transport included: ${fmt(p.totalMs / 1000, 2)} s.`,
@@ -280,6 +272,43 @@ if (want('charts')) {
   const [a, b] = c.rows as [(typeof c.rows)[0], (typeof c.rows)[0]];
   log(
     `\n${b.library} ÷ ${a.library}: ${fmt(b.gzipBytes / a.gzipBytes, 2)}× the gzipped bundle, ${fmt(b.stackedMs / a.stackedMs, 2)}× the stacked bars' time, ${fmt(b.lineMs / a.lineMs, 2)}× the line's. Medians of ${c.rounds} runs each, the libraries interleaved round by round after 2 warm-up rounds, each in a page of its own; a run is a fresh chart from the call to the end of the first painted frame after it (animation off). The bundle is a minimal page drawing both charts (esbuild, minified; gzip level 9).`,
+  );
+}
+
+if (want('insights')) {
+  // BENCH_INSIGHTS_NOTES runs it smaller (a smoke test of the bench itself).
+  const r = await benchInsights(Number(process.env['BENCH_INSIGHTS_NOTES'] ?? 1_000_000));
+  results['insights'] = r;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const { queries: q, writes: w, paint: p } = r;
+  log(
+    `\n### (m) The insights page over a mirror of ${count(q.notes)} notes: its queries, its first paint, the rollup's cost on a sync\n`,
+  );
+  log(
+    `Each query over the last ${q.periodDays} days (${count(q.periodNotes)} notes), median ms, beside the inbox's own period query (target ≤ 200 ms each):\n`,
+  );
+  log('| query | median |');
+  log('|---|---:|');
+  for (const t of q.timings) log(`| ${t.query} | ${fmt(t.ms)} ms |`);
+  log(
+    `\nThe page's first paint of the last 90 days (${count(p.periodNotes)} notes), the app's own work (target ≤ 1 s), beside the inbox's own period query for the same days:\n`,
+  );
+  log('| measure | first time (the mirror opened cold) | median of reloads |');
+  log('|---|---:|---:|');
+  log(
+    `| main answering insights.report (the read worker's figures) | ${fmt(p.mainColdMs)} ms | ${fmt(p.mainMs)} ms |`,
+  );
+  log(
+    `| the renderer, from the report's arrival to the next frame after the figures | ${fmt(p.rendererColdMs)} ms | ${fmt(p.rendererMs)} ms |`,
+  );
+  log(
+    `| the app's own work: the two together | ${fmt(p.mainColdMs + p.rendererColdMs)} ms | ${fmt(p.mainMs + p.rendererMs)} ms |`,
+  );
+  log(
+    `| the inbox's own period query: main answering notes.period for the same 90 days (${fmt(p.inboxPeriodBytes / 1e6, 1)} MB as JSON) | — | ${fmt(p.inboxPeriodMs)} ms |`,
+  );
+  log(
+    `\nThe rollup's cost on a full sync of ${count(w.notes)} notes from the sandbox (in this process), the same sandbox into a mirror with the rollup's triggers and into one with them dropped: the store's writes ${fmt(w.on.writeMs / 1000, 2)} s beside ${fmt(w.off.writeMs / 1000, 2)} s (${fmt(w.on.writeMs / w.off.writeMs, 2)}×); the whole sync, the sandbox's answers included, ${fmt(w.on.syncMs / 1000, 2)} s beside ${fmt(w.off.syncMs / 1000, 2)} s (${fmt(w.on.syncMs / w.off.syncMs, 2)}×). One sync each, after a warm-up sync of a small mirror.`,
   );
 }
 

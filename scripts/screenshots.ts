@@ -15,6 +15,7 @@ import type { Page } from 'playwright';
 import { SCREENS, WINDOW_SIZES, showScreen } from '../test/e2e/page-states';
 import type { UiLang } from '../test/e2e/page-states';
 import { createTestDeps } from '../test/support/host-deps';
+import { translatorFor } from '../src-renderer/app/message-registry';
 
 const OUT_DIR = 'docs/screenshots';
 const MATRIX_DIR = 'test-results/screenshots';
@@ -106,16 +107,20 @@ async function keywords(colorScheme: Scheme): Promise<void> {
   await close();
 }
 
+/** The insights page's last 7 days, in Korean (insights-<scheme>.png, the README's) and in English. */
 async function insights(colorScheme: Scheme): Promise<void> {
-  const { app, close } = await open(colorScheme);
-  const { page } = app;
-  await page.getByTestId('sync-progress').waitFor({ state: 'detached' });
-  await showScreen(page, 'insights', 'ko');
-  await page.getByRole('radio', { name: '최근 7일' }).click();
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
-  await page.screenshot({ path: `${OUT_DIR}/insights-${colorScheme}.png` });
-  if (app.pageErrors.length > 0) throw app.pageErrors[0];
-  await close();
+  for (const lang of ['ko', 'en'] as const) {
+    const { app, close } = await open(colorScheme, lang);
+    const { page } = app;
+    await page.getByTestId('sync-progress').waitFor({ state: 'detached' });
+    await showScreen(page, 'insights', lang);
+    await page.getByRole('radio', { name: translatorFor(lang)('insights.range.7d') }).click();
+    await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+    const name = lang === 'ko' ? 'insights' : 'insights-en';
+    await page.screenshot({ path: `${OUT_DIR}/${name}-${colorScheme}.png` });
+    if (app.pageErrors.length > 0) throw app.pageErrors[0];
+    await close();
+  }
 }
 
 const PAGES: Record<string, (scheme: Scheme) => Promise<void>> = { inbox, insights, lookbook, keywords };

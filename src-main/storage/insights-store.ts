@@ -83,7 +83,10 @@ function lateBefore(q: InsightsQuery): [number, number] {
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** The period's waiting notes (NoReply, held) by week: handled, waiting, past 24 and 48 hours at `nowMs`. */
+/**
+ * The period's waiting notes (NoReply, held) by week: handled (marked handled by the seller, or needing no reply in
+ * the team's state of a team's copy), waiting, past 24 and 48 hours at `nowMs`.
+ */
 interface WaitingCounts {
   wk: number;
   handled: number;
@@ -112,7 +115,8 @@ export class MirrorInsights implements InsightsStore {
         `SELECT wk, sum(handled) AS handled, sum(NOT handled) AS waiting,
            sum(NOT handled AND at < ?) AS past24, sum(NOT handled AND at < ?) AS past48
          FROM (SELECT (${DAY_NO} + 3) / 7 AS wk, at,
-             seq_no IN (SELECT seq_no FROM marks WHERE handled = 1) AS handled
+             (seq_no IN (SELECT seq_no FROM marks WHERE handled = 1)
+               OR seq_no IN (SELECT seq_no FROM team_states WHERE no_reply_reason IS NOT NULL)) AS handled
            FROM notes INDEXED BY notes_waiting
            WHERE reply_status = 'NoReply' AND withdrawn_at IS NULL AND at BETWEEN ? AND ?${s.seller})
          GROUP BY wk`,

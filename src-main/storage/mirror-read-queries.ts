@@ -2,14 +2,33 @@
 // its request and its answer typed here, so main asks them by name through MirrorReads.ask (mirror-reads.ts) and
 // the host's handlers keep their types.
 //
-// Another read runs off the main thread by one entry here: the insights' figures, say, would be
-// `'insights.report': (r, q: InsightsRequest) => r.insights.report(q)`, with 'insights' added to MirrorReader's
-// Pick (mirror-reader.ts) and the handler asking `reads.ask('insights.report', req, ctx.signal)`.
+// Another read runs off the main thread by one entry here, with what it reads added to MirrorReader's Pick
+// (mirror-reader.ts) and its handler asking `reads.ask(kind, req, ctx.signal)`.
 import type { NoteDay, NotesCountRequest, NotesLookupRequest, NotesWaitingOutsideRequest } from '../contract';
+import type { InsightsQuery } from './insights-store';
 import type { MirrorReader } from './mirror-reader';
 
 /** What a question reads: the worker's MirrorReader, or main's own store for a mirror held in memory. */
 type ReadSource = Omit<MirrorReader, 'close'>;
+
+/**
+ * Every figure of the insights page (and of `desk stats`) for one query, each by its own query of the store, and
+ * the mirror's revision they were read at: what services/insights.ts makes the report of.
+ */
+export function insightsFigures(r: Pick<ReadSource, 'insights' | 'status'>, q: InsightsQuery) {
+  const { insights } = r;
+  return {
+    revision: r.status().revision,
+    speed: insights.replySpeed(q),
+    weeks: insights.weeks(q),
+    days: insights.days(q),
+    topByNotes: insights.topItems(q, 'notes'),
+    topByRefundExchange: insights.topItems(q, 'refundExchange'),
+    arrivals: insights.arrivals(q),
+  };
+}
+
+export type InsightsFigures = ReturnType<typeof insightsFigures>;
 
 export const READ_QUERIES = {
   'notes.period': (
@@ -20,6 +39,7 @@ export const READ_QUERIES = {
   'notes.count': (r: ReadSource, q: NotesCountRequest) => r.count(q),
   'notes.waitingOutside': (r: ReadSource, q: NotesWaitingOutsideRequest) => r.waitingOutside(q),
   'notes.waiting': (r: ReadSource, q: { lateBeforeMs: number }) => r.waiting(q.lateBeforeMs),
+  'insights.figures': (r: ReadSource, q: InsightsQuery) => insightsFigures(r, q),
 };
 
 export type ReadQueries = typeof READ_QUERIES;

@@ -1,5 +1,5 @@
 // The mirror's read worker: answers the inbox's reads of one mirror (READ_QUERIES: the period, counts, lookups,
-// what waits) off the main thread, one at a time, through its own read-only connection to the file (WAL lets it
+// what waits) and the insights page's figures off the main thread, one at a time, through its own read-only connection to the file (WAL lets it
 // read beside the main thread's writer). Main sends one question at a time and may stop the worker to drop one
 // that was replaced (mirror-reads.ts). A failure goes back with SQLite's codes, so main still tells damage
 // (isCorruption) from other errors.

@@ -49,6 +49,12 @@ export interface AppOptions {
    * the app's timers and `Date.now()` to move (a pinned clock stalls whatever waits for time to pass).
    */
   clock?: Date | 'real' | { flowingFrom: Date };
+  /**
+   * A script run in the page before its clock is set: what it keeps of `performance` and `requestAnimationFrame`
+   * is the browser's own (the page's clock replaces both: its `performance` records no mark and its frames are
+   * timers). For the bench, which times real frames.
+   */
+  beforeClock?: string;
 }
 
 export interface AppUnderTest {
@@ -126,6 +132,7 @@ export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
   );
   await page.exposeBinding('__deskAbort', async (_source, callId: string) => dispatcher.abort(callId));
   await page.addInitScript({ content: bridgeScript() });
+  if (opts.beforeClock) await page.addInitScript({ content: opts.beforeClock });
   const clock = opts.clock ?? TEST_NOW;
   if (clock instanceof Date) await context.clock.setFixedTime(clock);
   else if (clock !== 'real') await context.clock.install({ time: clock.flowingFrom });

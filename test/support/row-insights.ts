@@ -36,7 +36,8 @@ function flagged(q: InsightsQuery, where: string): string {
       CASE WHEN known THEN answer_seen_at - answer_after END AS win
     FROM (SELECT at, reply_status, answer_seen_at, answer_after, ${known} AS known,
         reply_status <> 'NoReply' AND NOT ${known} AS unknown,
-        reply_status = 'NoReply' AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1) AS waiting
+        reply_status = 'NoReply' AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1)
+          AND seq_no NOT IN (SELECT seq_no FROM team_states WHERE no_reply_reason IS NOT NULL) AS waiting
       ${where} LIMIT -1)`;
 }
 

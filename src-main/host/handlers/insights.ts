@@ -4,27 +4,32 @@ import { INSIGHTS_MAX_DAYS } from '../../contract';
 import { marketDaySchema } from '../../../src-shared/market-day-schema';
 import { periodDays } from '../../../src-shared/market-day';
 import { isSellerId } from '../../../src-shared/seller-id';
-import { insightsReport, insightsTargets } from '../../services/insights';
+import { insightsQuery, insightsTargets, reportOf } from '../../services/insights';
 import { activeMirrorChoice, createNotesMirror } from '../../services/notes-mirror';
+import { insightsFigures } from '../../storage/mirror-read-queries';
 import type { Handlers, RequestSchemas } from '../dispatch';
 import type { HostDeps } from '../host-deps';
 
 type Channels = keyof InsightsContract;
 
-/** The insights channel: the active profile's mirror aggregates the period, each figure by its own query. */
+/**
+ * The insights channel: the active profile's mirror aggregates the period, each figure by its own query, in the
+ * mirror's read worker (main reads only a mirror held in memory), so main answers meanwhile; a newer report
+ * cancels the older one, as the inbox's reads do.
+ */
 export function insightsHandlers(deps: HostDeps): Pick<Handlers, Channels> {
   const mirror = createNotesMirror(deps.mirrors);
   return {
-    'insights.report': async (req) => {
+    'insights.report': async (req, ctx) => {
       const choice = await activeMirrorChoice(deps);
       const profile = choice.active.profile;
-      return mirror.use(choice, (m) =>
-        insightsReport(m.store, req, {
-          nowMs: deps.now(),
-          targets: insightsTargets(profile),
-          mirror: profile.id,
-        }),
-      );
+      const c = { nowMs: deps.now(), targets: insightsTargets(profile), mirror: profile.id };
+      const q = insightsQuery(req, c);
+      const figures = await mirror.use(choice, (m) => {
+        const reads = deps.mirrors.reads(m.store);
+        return reads ? reads.ask('insights.figures', q, ctx.signal) : insightsFigures(m.store, q);
+      });
+      return reportOf(req, c, figures);
     },
   };
 }

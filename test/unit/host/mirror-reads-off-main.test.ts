@@ -1,5 +1,5 @@
-// The mirror's reads never hold the main thread: notes.period, notes.count, notes.lookup and what waits are
-// answered by the mirror's read worker, so main answers app.info while one of them runs; and a newer question of
+// The mirror's reads never hold the main thread: notes.period, notes.count, notes.lookup, what waits and the
+// insights report are answered by the mirror's read worker, so main answers app.info while one of them runs; and a newer question of
 // the same kind cancels the older one. The worker here is the app's own, held at a gate until the test opens it,
 // as a question that runs long would hold it: what main answers meanwhile is told by order, never by time.
 import { setImmediate as turn } from 'node:timers/promises';
@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../src-main/host/create-handlers';
 import type { Handlers } from '../../../src-main/host/dispatch';
-import { activeMirrorChoice } from '../../../src-main/services/notes-mirror';
+import { insightsReport, insightsTargets } from '../../../src-main/services/insights';
+import { activeMirrorChoice, createNotesMirror } from '../../../src-main/services/notes-mirror';
 import { createMirrorRegistry } from '../../../src-main/storage/mirror-registry';
 import type { MirrorRegistry } from '../../../src-main/storage/mirror-registry';
 import { addDays, marketDayOf } from '../../../src-shared/market-day';
@@ -43,7 +44,16 @@ async function gatedHost(opts: { supersededStopMs?: number } = {}) {
     Atomics.store(gate, 0, 1);
     Atomics.notify(gate, 0);
   };
-  return { handlers, open };
+  /** The insights report of `req` read on main's own connection, as `desk stats` reads it. */
+  const onMain = (req: { from: string; to: string; sellerId?: string }) =>
+    createNotesMirror(mirrors).use(choice, (m) =>
+      insightsReport(m.store, req, {
+        nowMs: deps.now(),
+        targets: insightsTargets(choice.active.profile),
+        mirror: choice.active.profile.id,
+      }),
+    );
+  return { handlers, open, onMain };
 }
 
 /** Lets main run everything it can (timers aside): many turns of its event loop. */
@@ -74,6 +84,38 @@ describe('the mirror’s reads run off the main thread', () => {
     open();
     await Promise.all(reads);
     expect(order).toEqual(['app.info', 'read 0', 'read 1', 'read 2', 'read 3', 'read 4']);
+  });
+
+  it('main answers app.info while the insights report waits on the mirror; the worker’s report is main’s', async () => {
+    const { handlers, open, onMain } = await gatedHost();
+    const call: Call = (k, req) => (handlers[k] as (r: unknown, c: unknown) => Promise<unknown>)(req, ctx());
+    const order: string[] = [];
+    const req = { from: addDays(today, -89), to: today };
+    const bySeller = { from: addDays(today, -29), to: today, sellerId: 'seoul_mart' };
+    const asked = [call('insights.report', req), call('notes.period', { start: today, end: today })];
+    const reads = asked.map((p, i) => p.then(() => order.push(`read ${i}`)));
+    await mainSettles();
+    await call('app.info', undefined);
+    order.push('app.info');
+    await mainSettles();
+    expect(order).toEqual(['app.info']);
+    open();
+    await Promise.all(reads);
+    expect(order).toEqual(['app.info', 'read 0', 'read 1']);
+    const report = (await asked[0]) as { speed: { total: number } };
+    expect(report.speed.total).toBeGreaterThan(0);
+    expect(report).toEqual(await onMain(req));
+    expect(await call('insights.report', bySeller)).toEqual(await onMain(bySeller));
+  });
+
+  it('a newer insights report cancels the older one', async () => {
+    const { handlers, open } = await gatedHost();
+    const call: Call = (k, req) => (handlers[k] as (r: unknown, c: unknown) => Promise<unknown>)(req, ctx());
+    const older = call('insights.report', { from: addDays(today, -89), to: today });
+    const newer = call('insights.report', { from: addDays(today, -6), to: today });
+    await expect(older).rejects.toMatchObject({ name: 'AbortError' });
+    open();
+    expect(await newer).toMatchObject({ from: addDays(today, -6), to: today });
   });
 
   it('a newer question of the same kind cancels the older one; other kinds still get their answer', async () => {

@@ -239,6 +239,33 @@ describe('reply time observed by the syncs', () => {
     desk.store.writeSlice({ sellerId: n.SellerID!, day, notes: [], complete: true }, receipt(n) + DAY_MS);
     expect(desk.speed(n)).toMatchObject({ total: 0, waitingPast24h: 0, known: 0 });
   });
+
+  it('a note a team member marked no reply needed is counted as handled, not waiting late, until the mark goes', async () => {
+    const desk = await setup();
+    const n = next(desk.lone(), 0);
+    desk.moveTo(receipt(n) + SECOND);
+    await desk.sync(n);
+    desk.moveTo(receipt(n) + DAY_MS + SECOND);
+    expect(desk.speed(n)).toMatchObject({ total: 1, waitingPast24h: 1, handledNoReply: 0 });
+    // The team's state as a team's copy receives it from the pull (the store is the copy's class).
+    const state = (noReplyReason?: string) =>
+      desk.store.applyTeamBatch({
+        position: 1,
+        notes: [],
+        coverage: [],
+        marks: [],
+        states: [{ seqNo: n.SeqNo!, ...(noReplyReason ? { noReplyReason } : {}) }],
+      });
+    state('answered by phone');
+    expect(desk.speed(n)).toMatchObject({
+      total: 1,
+      waitingPast24h: 0,
+      waitingWithin24h: 0,
+      handledNoReply: 1,
+    });
+    state();
+    expect(desk.speed(n)).toMatchObject({ total: 1, waitingPast24h: 1, handledNoReply: 0 });
+  });
 });
 
 describe('a living sandbox refreshed every two hours', () => {
