@@ -225,7 +225,8 @@ async function runSync(
   void warmResponseDecoder();
   const mirror = openMirrorForSync(plan, ctx.dataDir);
   try {
-    const sync = (store: NotesStore, team?: TeamTickets) =>
+    // A team's caller syncs on its lock's signal too: it stops the moment the lock is lost.
+    const sync = (store: NotesStore, team?: TeamTickets, stop: AbortSignal = signal) =>
       withEndpoint(
         plan,
         io,
@@ -242,7 +243,7 @@ async function runSync(
             pageIndexBase: e.pageBase,
             statusWindowDays: plan.noteQueryDays || undefined,
             waitingLookbackDays: WAITING_LOOKBACK_DAYS,
-            signal,
+            signal: stop,
           });
         },
         team,
