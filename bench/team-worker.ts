@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { main } from '../src-main/cli/desk';
+import { sharedResponseDecoder } from '../src-main/soap/decode-pool';
 import { TeamPuller, pullTeam } from '../src-main/team/pull';
 import { openMirror } from '../test/support/mirror';
 
@@ -22,6 +23,9 @@ if (what === 'sync') {
   const t = JSON.parse(tickets) as { auth: string; encrypted: string; member: string };
   let out = '';
   let err = '';
+  // As in the app, whose caller is the host: its decoding worker started with it (assembleHost's warmDecoder), as
+  // the single-desktop steps beside this one have it (bench/mirror-worker.ts). `desk sync` starts it as it begins.
+  await sharedResponseDecoder().warm();
   const t0 = performance.now();
   const code = await main(
     ['sync', '--team', url, '--wait', '--from', start, '--to', end, '--format', 'json', '--data-dir', dataDir]
@@ -32,6 +36,8 @@ if (what === 'sync') {
       stderr: { write: (s: string) => (err += s) },
       env: {
         HOME: tmpdir(),
+        // A live connection's caller seals the team's EncryptedTicket: the key every bench desktop joined with.
+        SELLER_DESK_TEAM_KEY: process.env['SELLER_DESK_TEAM_KEY'],
         MARKET_AUTH_TICKET: t.auth,
         MARKET_ENCRYPTED_TICKET: t.encrypted,
         MARKET_MEMBER_TICKET: t.member,

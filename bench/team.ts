@@ -17,6 +17,7 @@ import { sandboxIdentity } from '../src-main/sandbox/server';
 import { CALLER_LOCK } from '../src-main/team/caller-lock';
 import { setTeamMark } from '../src-main/team/marks';
 import { addMember } from '../src-main/team/members';
+import { generateTeamKey } from '../src-main/team/ticket-seal';
 import { addDays, marketDayOf } from '../src-shared/market-day';
 import { TEST_NOW } from '../test/support/host-deps';
 import { startPostgres } from '../test/support/postgres';
@@ -56,11 +57,14 @@ const progress = (what: string) =>
 const lastJson = <T>(stdout: string): T => JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
 const wall = (): number => performance.timeOrigin + performance.now();
 
+// The team key every bench desktop joined with: a live connection's caller seals the team's EncryptedTicket.
+const TEAM_KEY = generateTeamKey();
+
 async function worker<T>(args: string[]): Promise<T> {
   const { stdout } = await run(
     process.execPath,
     ['--max-old-space-size=8192', '--import', 'tsx', 'bench/team-worker.ts', ...args],
-    { maxBuffer: 1 << 20 },
+    { maxBuffer: 1 << 20, env: { ...process.env, SELLER_DESK_TEAM_KEY: TEAM_KEY } },
   );
   return lastJson<T>(stdout);
 }

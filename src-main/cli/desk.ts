@@ -26,6 +26,7 @@ import { runTeamMark, runTeamNotes } from './commands/team-notes';
 import { runTeamHistory, runTeamTake } from './commands/team-inbox';
 import { USAGE } from './usage';
 import { isEntryPoint } from './entry-point';
+import { warmResponseDecoder } from '../host/connect';
 
 export interface DeskIo {
   stdout: { write(text: string): unknown };
@@ -218,9 +219,14 @@ async function runSync(
 ): Promise<number> {
   const req = syncRequest(values, ctx.nowMs);
   const signal = io.signal ?? new AbortController().signal;
+  // The decoding worker loads its code while the lock is taken and the first short pages come back, as the app's
+  // does while its window loads: a status check's first large page does not wait for a thread to start (with
+  // nothing new, that wait was most of a team caller's sync).
+  void warmResponseDecoder();
   const mirror = openMirrorForSync(plan, ctx.dataDir);
   try {
-    const sync = (store: NotesStore, team?: TeamTickets) =>
+    // A team's caller syncs on its lock's signal too: it stops the moment the lock is lost.
+    const sync = (store: NotesStore, team?: TeamTickets, stop: AbortSignal = signal) =>
       withEndpoint(
         plan,
         io,
@@ -237,7 +243,7 @@ async function runSync(
             pageIndexBase: e.pageBase,
             statusWindowDays: plan.noteQueryDays || undefined,
             waitingLookbackDays: WAITING_LOOKBACK_DAYS,
-            signal,
+            signal: stop,
           });
         },
         team,

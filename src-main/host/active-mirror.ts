@@ -37,6 +37,8 @@ export async function syncActiveMirror(
     return { mirror: m, outcome: nothingCalled(startedAt, deps.now()) };
   }
   const store = team ? team.callerStore() : m.store;
+  // The caller's sync stops the moment its lock is lost (another desktop may take it and call).
+  const lockLost = team?.callerSignal();
   // A live connection's EncryptedTicket is the team's: the sealed one goes first, each new one is sealed.
   const teamTickets = await team?.callerTickets();
   const { info } = m.active;
@@ -49,6 +51,7 @@ export async function syncActiveMirror(
     );
   }
   const outcome = await deps.syncs.run(m.store.file, req, emit, async (run) => {
+    const signal = lockLost ? AbortSignal.any([run.signal, lockLost]) : run.signal;
     const result = await syncNotes(req, {
       client,
       store,
@@ -56,10 +59,11 @@ export async function syncActiveMirror(
       pageIndexBase: info.pageIndexBase,
       statusWindowDays: m.active.profile.noteQueryDays || undefined,
       waitingLookbackDays: WAITING_LOOKBACK_DAYS,
-      signal: run.signal,
+      signal,
       onProgress: (p) => run.emit('notes.progress', p),
       now: deps.now,
     });
+    if (lockLost?.aborted) throw lockLost.reason;
     if (result.arrivedNoReply.length > 0) {
       run.emit('notes.arrived', { count: result.arrivedNoReply.length, seqNos: result.arrivedNoReply });
     }

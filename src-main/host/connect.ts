@@ -2,6 +2,7 @@
 // the built-in sandbox, started with the front end's options. Only the profile source, the ticket source and
 // the sandbox's options differ between them; the transport, retry, ticket rotation and namespaces cannot.
 import { sandboxIdentity, startSandbox } from '../sandbox/server';
+import { sharedResponseDecoder } from '../soap/decode-pool';
 import type { RunningSandbox, SandboxOptions } from '../sandbox/server';
 import { createConnectionManager } from '../services/connection';
 import type { ConnectionDeps, ConnectionManager } from '../services/connection';
@@ -26,4 +27,12 @@ export function connectMarket(opts: ConnectOptions): ConnectionManager<RunningSa
 /** The key of the built-in sandbox's notes mirror for these options, known before the sandbox starts. */
 export function sandboxFingerprint(options?: SandboxOptions): Fingerprint {
   return endpointFingerprint({ kind: 'sandbox', identity: sandboxIdentity(options) });
+}
+
+/**
+ * Starts the process's response-decoding worker now (settles once it has loaded its code, or could not start), so
+ * the first large response does not wait for it: the app does it as the host starts, `desk sync` as it begins.
+ */
+export function warmResponseDecoder(): Promise<void> {
+  return sharedResponseDecoder().warm();
 }

@@ -4,7 +4,7 @@
 // caller sealed, sends it first, and seals each new one (team/ticket-seal.ts).
 import type { NotesStore } from '../storage/notes-store';
 import { SharedWritesStore } from '../storage/shared-writes';
-import { callerLockHolders, takeCallerLock } from '../team/caller-lock';
+import { callerLockHolders, callerLockLost, takeCallerLock } from '../team/caller-lock';
 import type { LockHolder } from '../team/caller-lock';
 import { teamCoverage, teamNotesSink } from '../team/notes-sink';
 import { openTeamDb, teamDbError } from '../team/team-db';
@@ -28,13 +28,14 @@ export interface TeamCallerOptions {
 /**
  * Takes the caller lock of `connection` (waiting for it with `wait`), then runs `sync` on a store that writes
  * into `local` and the team database, with the team's tickets when `sealed`, and releases the lock. Without the
- * lock: who holds it.
+ * lock: who holds it. The sync's signal (`opts.signal` too) aborts the moment the lock's session ends: the sync
+ * stops calling at once, and this rejects with what happened.
  */
 export async function runAsTeamCaller<T>(
   target: TeamTarget,
   connection: string,
   local: NotesStore,
-  sync: (store: NotesStore, tickets: TeamTickets | undefined) => Promise<T>,
+  sync: (store: NotesStore, tickets: TeamTickets | undefined, signal: AbortSignal) => Promise<T>,
   opts: TeamCallerOptions = {},
 ): Promise<CallerRun<T>> {
   if (opts.sealed && opts.sealed.teamKey === undefined) {
@@ -50,7 +51,12 @@ export async function runAsTeamCaller<T>(
       return { caller: false, holder: holders.find((h) => h.connection === connection) };
     }
     let held = true;
-    void lock.lost.then(() => (held = false));
+    const lost = new AbortController();
+    void lock.lost.then(() => {
+      held = false;
+      lost.abort(callerLockLost());
+    });
+    const signal = opts.signal ? AbortSignal.any([opts.signal, lost.signal]) : lost.signal;
     const where = { team: target.team, connection };
     const tickets = opts.sealed?.teamKey
       ? await teamTicketKeeper(db.sql, lock, where, opts.sealed.teamKey)
@@ -58,7 +64,9 @@ export async function runAsTeamCaller<T>(
     const sink = teamNotesSink(db.sql, target.team, connection, { holdsLock: () => held });
     // The sync plans from the days both copies hold: a day the team database never took is fetched again.
     const shared = await teamCoverage(db.sql, target.team, connection);
-    return { caller: true, result: await sync(new SharedWritesStore(local, sink, shared), tickets) };
+    const result = await sync(new SharedWritesStore(local, sink, shared), tickets, signal);
+    if (lost.signal.aborted) throw lost.signal.reason;
+    return { caller: true, result };
   } catch (err) {
     throw teamDbError(err, target);
   } finally {

@@ -10,7 +10,7 @@ import type { Sql } from 'postgres';
 import type { NoteLocalMark, NotesSyncRequest, NotesTeamStatus } from '../contract';
 import type { NotesStore, SettlingStore, TeamCopy, TeamCopyBatch } from '../storage/notes-store';
 import { SharedWritesStore } from '../storage/shared-writes';
-import { takeCallerLock } from '../team/caller-lock';
+import { callerLockLost, takeCallerLock } from '../team/caller-lock';
 import type { CallerLock } from '../team/caller-lock';
 import { setTeamMark } from '../team/marks';
 import { teamNotesSink } from '../team/notes-sink';
@@ -63,6 +63,8 @@ export class TeamSession {
   private readonly db: TeamDb;
   private puller: TeamPuller | undefined;
   private lock: CallerLock | undefined;
+  /** Aborted when the lock held now is lost (its session ended): a sync this desktop runs as the caller stops. */
+  private lockLost: AbortController | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ticking: Promise<void> | undefined;
   private again = false;
@@ -101,6 +103,14 @@ export class TeamSession {
 
   isCaller(): boolean {
     return this.lock !== undefined;
+  }
+
+  /**
+   * The signal of a sync as the caller: aborted (with what happened) the moment the caller lock is lost, so the
+   * sync stops calling at once; already aborted when this desktop holds no lock.
+   */
+  callerSignal(): AbortSignal {
+    return this.lock && this.lockLost ? this.lockLost.signal : AbortSignal.abort(callerLockLost());
   }
 
   /** The caller's store for a sync: every write into the copy and, in order, into the team database. */
@@ -303,7 +313,10 @@ export class TeamSession {
     if (!lock) return this.setState({ caller: false });
     if (this.stopped) return void (await lock.release());
     this.lock = lock;
+    const lost = new AbortController();
+    this.lockLost = lost;
     void lock.lost.then(() => {
+      lost.abort(callerLockLost());
       if (this.lock !== lock) return;
       this.lock = undefined;
       this.setState({ caller: false });

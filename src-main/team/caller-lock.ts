@@ -18,6 +18,14 @@ export interface CallerLock {
   release(): Promise<void>;
 }
 
+/** What a caller is told when its lock's session ended under it: its sync stops, and its writes are refused. */
+export function callerLockLost(): TeamDbError {
+  return new TeamDbError(
+    'This desktop no longer holds the caller lock (its session with the team database ended: the database restarted, or the network dropped): the sync stops writing there, and everything the database confirmed before is kept; sync again.',
+    'TEAM_RESTARTED',
+  );
+}
+
 export interface LockHolder {
   connection: string;
   login: string;

@@ -8,7 +8,7 @@ import type { Sql } from 'postgres';
 import type { InboxNote, NoteDay, NotesLastSync } from '../contract';
 import type { SharedNotesSink, SliceWrite } from '../storage/notes-store';
 import { marketDayOf } from '../../src-shared/market-day';
-import { TeamDbError } from './team-db';
+import { callerLockLost } from './caller-lock';
 
 /** The notes table's columns of version 1, with the InboxNote key each holds. */
 export const TEAM_NOTE_COLUMNS = [
@@ -82,10 +82,7 @@ export function teamNotesSink(
 ): SharedNotesSink {
   const inTx = async (work: (tx: Sql) => Promise<void>): Promise<void> => {
     if (!opts.holdsLock()) {
-      throw new TeamDbError(
-        'This desktop no longer holds the caller lock (its session with the team database ended: the database restarted, or the network dropped): the sync stops writing there, and everything the database confirmed before is kept; sync again.',
-        'TEAM_RESTARTED',
-      );
+      throw callerLockLost();
     }
     await sql.begin((tx) => work(tx as unknown as Sql));
   };

@@ -14,6 +14,11 @@ export interface DateTimeFormat {
   clock(ms: number): string;
   /** "2026. 11. 24." / "Nov 24, 2026" */
   date(ms: number): string;
+  /**
+   * When something last happened: the clock time on the day of `nowMs` in the display zone ("10:42"), else the
+   * date with it ("2026. 11. 23. 10:42" / "Nov 23, 2026, 10:42").
+   */
+  clockToday(ms: number, nowMs: number): string;
 }
 
 const cache = new Map<string, DateTimeFormat>();
@@ -46,12 +51,16 @@ export function dateTimeFormat(lang: Lang, timeZone: string | undefined): DateTi
   });
   const clock = make({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const date = make({ dateStyle: 'medium' });
+  const dateClock = make({ dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+  const day = make({ year: 'numeric', month: '2-digit', day: '2-digit' });
   const format: DateTimeFormat = {
     dateTime: (ms) => full.format(ms),
     preciseDateTime: (ms) => precise.format(ms),
     preciseTime: (ms) => preciseTime.format(ms),
     clock: (ms) => clock.format(ms),
     date: (ms) => date.format(ms),
+    clockToday: (ms, nowMs) =>
+      day.format(ms) === day.format(nowMs) ? clock.format(ms) : dateClock.format(ms),
   };
   cache.set(key, format);
   return format;

@@ -272,4 +272,29 @@ describe('settings forms in Chromium', () => {
     await app.close();
     await deps.close();
   });
+
+  it('offers the sandbox profile its team database alone, checked as the host checks it, and saves it', async () => {
+    const { deps, handlers } = await openSettings();
+    const app = await openApp({ handlers, schemas: requestSchemas });
+    const { page } = app;
+    await page.getByRole('button', { name: '설정' }).click();
+    await page.getByRole('button', { name: '편집' }).click();
+    const form = editor(page);
+    const field = form.getByLabel('팀 데이터베이스 (팀 모드)');
+    // The sandbox's endpoint is built in: the team database is its one field.
+    expect(await form.locator('input, select').count()).toBe(1);
+    await field.fill('postgres://anna:secret@127.0.0.1/shop');
+    await form.getByRole('button', { name: '저장' }).click();
+    await poll(() => invalidFields(page)).toEqual(['pf-teamUrl']);
+    // A team database nobody answers at: the field does not need it.
+    const teamUrl = `postgres://anna@127.0.0.1:${await closedPort()}/shop?team=north`;
+    await field.fill(teamUrl);
+    await form.getByRole('button', { name: '저장' }).click();
+    await poll(() => editor(page).count()).toBe(0);
+    const { settings } = await deps.settings.get();
+    expect(settings.profiles.find((p) => p.kind === 'sandbox')?.teamUrl).toBe(teamUrl);
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+    await deps.close();
+  });
 });

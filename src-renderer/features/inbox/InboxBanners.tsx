@@ -79,7 +79,7 @@ function TeamBanner({
   if (team.syncedBy === undefined || team.syncedAt === undefined) return null;
   return (
     <Banner role="status" data-testid="team-synced-by" data-team-control="team-status">
-      <span>{t('inbox.team.syncedBy', { login: team.syncedBy, time: time.absolute(team.syncedAt) })}</span>
+      <span>{t('inbox.team.syncedBy', { login: team.syncedBy, time: time.clockToday(team.syncedAt) })}</span>
     </Banner>
   );
 }

@@ -12,6 +12,8 @@ export interface TimeFormat {
   relativeNarrow(ms: number): string;
   absolute(ms: number): string;
   clock(ms: number): string;
+  /** The clock time when `ms` is today (the page's now, in the display zone), else the date and time. */
+  clockToday(ms: number): string;
   day(day: string): string;
   duration(ms: number): string;
 }
@@ -25,6 +27,7 @@ export function useTimeFormat(timeZone: string, nowMs: number): TimeFormat {
       relativeNarrow: (ms) => formatRelative(ms, nowMs, lang, 'narrow'),
       absolute: shared.dateTime,
       clock: shared.clock,
+      clockToday: (ms) => shared.clockToday(ms, nowMs),
       day: (day) => formatMarketDay(day, lang),
       duration: (ms) => formatWaiting(ms, t),
     };

@@ -80,109 +80,137 @@ export function ProfileEditor(props: {
       <EditorHead saving={props.saving} onCancel={props.onCancel} />
       {props.restored && <p className="muted draft-note">{t('settings.profile.draftRestored')}</p>}
       {props.problems}
-      <div className="form-grid">
-        {TEXT_FIELDS.map((k) => (
-          <FieldRow key={k} field={k} label={fieldLabel(k, t)} mark={draft.marks[k]}>
-            <input
-              id={fieldId(k)}
-              className={k === 'name' ? undefined : 'mono'}
-              value={p[k]}
-              spellCheck={false}
-              onChange={(e) => set(k, e.target.value)}
-              onBlur={() => leave(k)}
-              {...invalid(k)}
-            />
-          </FieldRow>
-        ))}
-        <FieldRow field="soapVersion" label={fieldLabel('soapVersion', t)} mark={draft.marks.soapVersion}>
-          <select
-            id={fieldId('soapVersion')}
-            value={p.soapVersion}
-            onChange={(e) => set('soapVersion', e.target.value as '1.1' | '1.2')}
-            {...invalid('soapVersion')}
-          >
-            <option value="1.1">SOAP 1.1</option>
-            <option value="1.2">SOAP 1.2</option>
-          </select>
-        </FieldRow>
-        <FieldRow
-          field="pageIndexBase"
-          label={fieldLabel('pageIndexBase', t)}
-          mark={draft.marks.pageIndexBase}
-        >
-          <select
-            id={fieldId('pageIndexBase')}
-            value={String(p.pageIndexBase)}
-            onChange={(e) => set('pageIndexBase', e.target.value === '0' ? 0 : 1)}
-            {...invalid('pageIndexBase')}
-          >
-            <option value="1">1</option>
-            <option value="0">0</option>
-          </select>
-        </FieldRow>
-        <NumberRow
-          field="timeoutMs"
-          value={p.timeoutMs}
-          range={[1000, 300000, 1000]}
-          mark={draft.marks.timeoutMs}
-          onNumber={(v) => set('timeoutMs', v)}
-          onLeave={() => leave('timeoutMs')}
-          invalid={invalid('timeoutMs')}
-        />
-        <NumberRow
-          field="noteQueryDays"
-          value={p.noteQueryDays ?? 0}
-          range={[0, 400, 1]}
-          mark={draft.marks.noteQueryDays}
-          onNumber={(v) => set('noteQueryDays', v)}
-          onLeave={() => leave('noteQueryDays')}
-          invalid={invalid('noteQueryDays')}
-        />
-        <FieldRow
-          field="answerPageUrl"
-          label={fieldLabel('answerPageUrl', t)}
-          mark={draft.marks.answerPageUrl}
-        >
-          <input
-            id={fieldId('answerPageUrl')}
-            className="mono"
-            type="url"
-            spellCheck={false}
-            placeholder="https://"
-            title={t('settings.profile.answerPageUrl.tip')}
-            value={p.answerPageUrl ?? ''}
-            onChange={(e) => set('answerPageUrl', e.target.value)}
-            onBlur={() => leave('answerPageUrl')}
-            {...invalid('answerPageUrl')}
+      {p.kind === 'sandbox' ? (
+        <div className="form-grid">
+          <TeamUrlRow
+            value={p.teamUrl ?? ''}
+            mark={draft.marks.teamUrl}
+            onValue={(v) => set('teamUrl', v)}
+            onLeave={() => leave('teamUrl')}
+            invalid={invalid('teamUrl')}
           />
-        </FieldRow>
-        <TeamUrlRow
-          value={p.teamUrl ?? ''}
-          mark={draft.marks.teamUrl}
-          onValue={(v) => set('teamUrl', v)}
-          onLeave={() => leave('teamUrl')}
-          invalid={invalid('teamUrl')}
-        />
-        <FieldRow field="sellerIds" label={fieldLabel('sellerIds', t)} mark={draft.marks.sellerIds}>
-          <input
-            id={fieldId('sellerIds')}
-            className="mono"
-            value={draft.sellerIdsText}
-            spellCheck={false}
-            onChange={(e) => {
-              const text = e.target.value;
-              onChange((d) => {
-                const marks = { ...d.marks };
-                delete marks.sellerIds;
-                return { ...d, sellerIdsText: text, marks };
-              });
-            }}
-            onBlur={() => leave('sellerIds')}
-            {...invalid('sellerIds')}
-          />
-        </FieldRow>
-      </div>
+        </div>
+      ) : (
+        <LiveFields draft={draft} set={set} leave={leave} invalid={invalid} onChange={onChange} />
+      )}
     </form>
+  );
+}
+
+/** A live profile's fields: its endpoint, its limits, its answer page, its team database and its seller IDs. */
+function LiveFields({
+  draft,
+  set,
+  leave,
+  invalid,
+  onChange,
+}: {
+  draft: ProfileDraft;
+  set: <K extends keyof Profile>(k: K, v: Profile[K]) => void;
+  leave: (field: ProfileField) => void;
+  invalid: (field: ProfileField) => {
+    'aria-invalid': boolean | undefined;
+    'aria-describedby': string | undefined;
+  };
+  onChange: (update: (draft: ProfileDraft) => ProfileDraft) => void;
+}) {
+  const { t } = useI18n();
+  const p = draft.profile;
+  return (
+    <div className="form-grid">
+      {TEXT_FIELDS.map((k) => (
+        <FieldRow key={k} field={k} label={fieldLabel(k, t)} mark={draft.marks[k]}>
+          <input
+            id={fieldId(k)}
+            className={k === 'name' ? undefined : 'mono'}
+            value={p[k]}
+            spellCheck={false}
+            onChange={(e) => set(k, e.target.value)}
+            onBlur={() => leave(k)}
+            {...invalid(k)}
+          />
+        </FieldRow>
+      ))}
+      <FieldRow field="soapVersion" label={fieldLabel('soapVersion', t)} mark={draft.marks.soapVersion}>
+        <select
+          id={fieldId('soapVersion')}
+          value={p.soapVersion}
+          onChange={(e) => set('soapVersion', e.target.value as '1.1' | '1.2')}
+          {...invalid('soapVersion')}
+        >
+          <option value="1.1">SOAP 1.1</option>
+          <option value="1.2">SOAP 1.2</option>
+        </select>
+      </FieldRow>
+      <FieldRow field="pageIndexBase" label={fieldLabel('pageIndexBase', t)} mark={draft.marks.pageIndexBase}>
+        <select
+          id={fieldId('pageIndexBase')}
+          value={String(p.pageIndexBase)}
+          onChange={(e) => set('pageIndexBase', e.target.value === '0' ? 0 : 1)}
+          {...invalid('pageIndexBase')}
+        >
+          <option value="1">1</option>
+          <option value="0">0</option>
+        </select>
+      </FieldRow>
+      <NumberRow
+        field="timeoutMs"
+        value={p.timeoutMs}
+        range={[1000, 300000, 1000]}
+        mark={draft.marks.timeoutMs}
+        onNumber={(v) => set('timeoutMs', v)}
+        onLeave={() => leave('timeoutMs')}
+        invalid={invalid('timeoutMs')}
+      />
+      <NumberRow
+        field="noteQueryDays"
+        value={p.noteQueryDays ?? 0}
+        range={[0, 400, 1]}
+        mark={draft.marks.noteQueryDays}
+        onNumber={(v) => set('noteQueryDays', v)}
+        onLeave={() => leave('noteQueryDays')}
+        invalid={invalid('noteQueryDays')}
+      />
+      <FieldRow field="answerPageUrl" label={fieldLabel('answerPageUrl', t)} mark={draft.marks.answerPageUrl}>
+        <input
+          id={fieldId('answerPageUrl')}
+          className="mono"
+          type="url"
+          spellCheck={false}
+          placeholder="https://"
+          title={t('settings.profile.answerPageUrl.tip')}
+          value={p.answerPageUrl ?? ''}
+          onChange={(e) => set('answerPageUrl', e.target.value)}
+          onBlur={() => leave('answerPageUrl')}
+          {...invalid('answerPageUrl')}
+        />
+      </FieldRow>
+      <TeamUrlRow
+        value={p.teamUrl ?? ''}
+        mark={draft.marks.teamUrl}
+        onValue={(v) => set('teamUrl', v)}
+        onLeave={() => leave('teamUrl')}
+        invalid={invalid('teamUrl')}
+      />
+      <FieldRow field="sellerIds" label={fieldLabel('sellerIds', t)} mark={draft.marks.sellerIds}>
+        <input
+          id={fieldId('sellerIds')}
+          className="mono"
+          value={draft.sellerIdsText}
+          spellCheck={false}
+          onChange={(e) => {
+            const text = e.target.value;
+            onChange((d) => {
+              const marks = { ...d.marks };
+              delete marks.sellerIds;
+              return { ...d, sellerIdsText: text, marks };
+            });
+          }}
+          onBlur={() => leave('sellerIds')}
+          {...invalid('sellerIds')}
+        />
+      </FieldRow>
+    </div>
   );
 }
 

@@ -259,11 +259,12 @@ function ProfileRow({
             {t('settings.profile.use')}
           </button>
         )}
+        {/* The sandbox's endpoint is fixed: only its team database is edited (team mode on the sandbox). */}
+        <button type="button" className="btn btn-small" onClick={onEdit} disabled={editing}>
+          {t('common.edit')}
+        </button>
         {p.kind === 'live' && (
           <>
-            <button type="button" className="btn btn-small" onClick={onEdit} disabled={editing}>
-              {t('common.edit')}
-            </button>
             <button
               type="button"
               className="btn btn-small"

@@ -64,6 +64,23 @@ describe('date-times', () => {
     }
   });
 
+  it('say the clock time of a moment today, and the date with it on any other day, in the display zone', () => {
+    // The pinned now: 2026-11-24 09:00 in Seoul (00:00 UTC).
+    const now = Date.parse('2026-11-24T00:00:00Z');
+    const ko = dateTimeFormat('ko', 'Asia/Seoul');
+    const en = dateTimeFormat('en', 'Asia/Seoul');
+    // 07:49 in Seoul: today there, though the 23rd in UTC.
+    expect(ko.clockToday(at, now)).toBe('07:49');
+    expect(en.clockToday(at, now)).toBe('07:49');
+    // 23:59 the day before in Seoul.
+    const yesterday = Date.parse('2026-11-23T14:59:00Z');
+    expect(ko.clockToday(yesterday, now)).toBe('2026. 11. 23. 23:59');
+    expect(en.clockToday(yesterday, now)).toBe('Nov 23, 2026, 23:59');
+    // The same moments in UTC: 22:49 and 14:59 of the 23rd, the day before that zone's now (00:00 of the 24th).
+    expect(dateTimeFormat('en', 'UTC').clockToday(at, now)).toBe('Nov 23, 2026, 22:49');
+    expect(dateTimeFormat('en', 'UTC').clockToday(now + 60_000, now)).toBe('00:01');
+  });
+
   it('name a zone in the UI language with its offset, never by its IANA id', () => {
     expect(timeZoneLabel('Asia/Seoul', 'ko', at)).toBe('(GMT+09:00) 한국 표준시');
     expect(timeZoneLabel('Asia/Seoul', 'en', at)).toBe('(GMT+09:00) Korean Standard Time');

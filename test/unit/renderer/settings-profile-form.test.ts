@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../src-main/contract';
 import { fieldIssues } from '../../../src-main/storage/field-issues';
-import { settingsPatchSchema } from '../../../src-main/storage/settings-schema';
+import { defaultSettings, settingsPatchSchema } from '../../../src-main/storage/settings-schema';
 import {
   checkField,
   checkProfile,
@@ -129,6 +129,23 @@ describe('a profile’s team database', () => {
         issues.map((i) => i.rule),
         teamUrl,
       ).toEqual(ok ? [] : ['team-url']);
+    }
+  });
+});
+
+describe('the sandbox profile’s team database', () => {
+  const sandbox = defaultSettings().profiles.find((p) => p.kind === 'sandbox')!;
+  it('is the one field checked (its endpoint is built in), with the host’s rule, so a newcomer can try team mode', () => {
+    for (const [teamUrl, ok] of [
+      ['postgres://anna@127.0.0.1:5432/shop?team=north', true],
+      ['', true],
+      ['postgres://anna:secret@127.0.0.1/shop', false],
+    ] as const) {
+      const p = { ...sandbox, teamUrl };
+      const marks = checkProfile(profileOf(draftFor(p, [p.id])));
+      expect(marks, teamUrl).toEqual(ok ? {} : { teamUrl: { rule: 'team-url' } });
+      const host = settingsPatchSchema.safeParse({ profiles: [p] });
+      expect(host.success ? {} : marksFromIssues(fieldIssues(host.error), 0).marks, teamUrl).toEqual(marks);
     }
   });
 });

@@ -8,13 +8,14 @@ import type { NotesSyncRequest } from '../../../src-main/contract';
 import { runAsTeamCaller } from '../../../src-main/host/team-caller';
 import { syncNotes } from '../../../src-main/services/notes-sync';
 import type { NotesStore } from '../../../src-main/storage/notes-store';
+import { CALLER_LOCK } from '../../../src-main/team/caller-lock';
 import { addMember } from '../../../src-main/team/members';
 import { parseTeamUrl } from '../../../src-main/team/team-url';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
 import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
-import { closeClients, teamDatabase } from '../../support/team-db';
+import { closeClients, teamDatabase, until } from '../../support/team-db';
 
 let pg: PgServer;
 beforeAll(async () => {
@@ -59,15 +60,15 @@ async function caller(before?: { at: number; run: () => Promise<void> }) {
       },
     },
   } as typeof active.client;
-  const sync = (s: NotesStore, req = REFRESH) =>
+  const sync = (s: NotesStore, req = REFRESH, signal = new AbortController().signal) =>
     syncNotes(req, {
       client,
       store: s,
       sellerIds: active.info.sellerIds,
       pageIndexBase: active.info.pageIndexBase,
-      signal: new AbortController().signal,
+      signal,
     });
-  return { store, sync, sellerIds: active.info.sellerIds };
+  return { store, sync, sellerIds: active.info.sellerIds, calls: () => calls };
 }
 
 let members = 0;
@@ -150,5 +151,32 @@ describe('the team database fails under a sync', () => {
     expect(again.caller).toBe(true);
     expect(await teamCoverage(sql)).toEqual(localCoverage(store, sellerIds));
     expect(await teamSeqs(sql)).toEqual(localSeqs(store));
+  });
+
+  it('a caller whose lock is lost mid-sync stops at once: no call after the loss, and it says why', async () => {
+    const { url, sql } = await member();
+    const target = parseTeamUrl(url, {});
+    let given: AbortSignal | undefined;
+    let atLoss = -1;
+    // Before the sync's fourth call, the lock's session is ended by the server (as when an administrator ends it,
+    // or the network drops it): the caller is told through the signal its sync was handed.
+    const { store, sync, calls } = await caller({
+      at: 4,
+      run: async () => {
+        await sql`
+          SELECT pg_terminate_backend(pid) FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND classid::bigint = ${CALLER_LOCK}`;
+        await until(() => given?.aborted === true);
+        atLoss = calls();
+      },
+    });
+    const failed = runAsTeamCaller(target, 'c1', store, (s, _t, signal) => {
+      given = signal;
+      return sync(s, { start: day(30), end: day(0), mode: 'full' }, signal);
+    });
+    await expect(failed).rejects.toThrow(/no longer holds the caller lock.*sync again/);
+    // The calls under way when the lock went are the last ones (a full sync of 31 days makes dozens).
+    expect(atLoss).toBeGreaterThanOrEqual(4);
+    expect(calls()).toBe(atLoss);
   });
 });

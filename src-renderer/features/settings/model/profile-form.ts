@@ -143,10 +143,18 @@ export function checkField(field: ProfileField, p: Profile): FieldMark | undefin
   }
 }
 
-/** Every field's check at once. */
+/**
+ * The fields the seller edits for a profile: every one for a live profile; the team database alone for the built-in
+ * sandbox (its endpoint is fixed), so a newcomer can try team mode on the sandbox.
+ */
+function editableFields(p: Profile): readonly ProfileField[] {
+  return p.kind === 'sandbox' ? ['teamUrl'] : PROFILE_FIELDS;
+}
+
+/** Every editable field's check at once. */
 export function checkProfile(p: Profile): FieldMarks {
   const marks: FieldMarks = {};
-  for (const field of PROFILE_FIELDS) {
+  for (const field of editableFields(p)) {
     const mark = checkField(field, p);
     if (mark) marks[field] = mark;
   }
