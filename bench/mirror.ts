@@ -21,6 +21,7 @@ import { median } from './stats';
 import { benchInsightsQueries } from './insights';
 import type { InsightsBench } from './insights';
 import { createMirrorRegistry, endpointFingerprint } from '../src-main/storage/mirror-registry';
+import { payloadBytes } from './mirror-reads';
 
 const run = promisify(execFile);
 /**
@@ -56,7 +57,7 @@ export interface StepResult {
 export interface FirstPaint {
   /** Notes in the 7-day period. */
   periodNotes: number;
-  /** The period payload as JSON. */
+  /** The period payload: its packed notes and the rest as JSON. */
   payloadBytes: number;
   /** Main's answers to notes.status and notes.period (the first time: the mirror opened cold). */
   mainColdMs: number;
@@ -177,7 +178,7 @@ async function firstPaint(dataDir: string, notes: number, reloads = 3): Promise<
     const period = (await handlers['notes.period']({ start, end: today }, ctx)) as NotesPeriodResult;
     return {
       periodNotes: period.unchanged ? 0 : period.count,
-      payloadBytes: Buffer.byteLength(JSON.stringify(period)),
+      payloadBytes: payloadBytes(period),
       mainColdMs: mainMs[0]!,
       rendererColdMs: rendererMs[0]!,
       mainMs: median(mainMs.slice(1)),

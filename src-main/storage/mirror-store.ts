@@ -43,6 +43,7 @@ import type {
   WaitingNote,
   WriteOutcome,
 } from './notes-store';
+import { packPeriod } from '../../src-shared/period-pack';
 import { inTransaction } from './sqlite-file';
 import { SEARCH_FILL_KEY } from './mirror-schema';
 import type { MarksJournal } from './marks-journal';
@@ -562,7 +563,8 @@ export class MirrorStore implements NotesStore, TeamCopy {
       marks[String(m.seq_no)] = { handled: m.handled === 1, memo: m.memo, updatedAt: m.updated_at };
     }
     const derived = derivedColumns(this.db, { startMs, endMs });
-    return { unchanged: false, mirror, revision, start, end, count, at, columns, derived, marks };
+    const packed = packPeriod({ count, at, columns, derived });
+    return { unchanged: false, mirror, revision, start, end, count, packed, marks };
   }
 
   /** Notes anywhere in the mirror matching every given criterion, newest first; withdrawn ones flagged. */
