@@ -17,6 +17,8 @@ export default defineConfig({
           'notes-export-worker': resolve('src-main/services/notes-export-worker.ts'),
           // The mirror's read worker (storage/mirror-reads.ts starts one per open mirror).
           'mirror-read-worker': resolve('src-main/storage/mirror-read-worker.ts'),
+          // The search text fill of a mirror from before version 5 (storage/search-fill.ts starts it).
+          'search-fill-worker': resolve('src-main/storage/search-fill-worker.ts'),
         },
       },
     },

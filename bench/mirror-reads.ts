@@ -5,7 +5,7 @@
 // beside it, in the same run, today's design before the worker (bench/mirror-search-legacy.ts: the same questions
 // on the main thread, a JavaScript function per row). Then notes.period for 7 and 90 days, both ways.
 // Measured: the longest main-thread block (monitorEventLoopDelay and a 5 ms timer's gaps, the longer), the time
-// until each hint answers, the period's time and bytes (its JSON), and what starting a read worker costs.
+// until each hint answers, the period's time and bytes (its packed buffer and the rest as JSON), and what starting a read worker costs.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -148,9 +148,16 @@ async function periodRun(
     days,
     notes: count,
     ms: wallMs,
-    bytes: Buffer.byteLength(JSON.stringify(result)),
+    bytes: payloadBytes(result),
     longestBlockMs,
   };
+}
+
+/** The period's bytes: its packed notes (one buffer, NotesPeriod.packed) and the rest as JSON. */
+export function payloadBytes(result: NotesPeriodResult | undefined): number {
+  if (!result || result.unchanged) return Buffer.byteLength(JSON.stringify(result ?? null));
+  const { packed, ...rest } = result;
+  return packed.byteLength + Buffer.byteLength(JSON.stringify(rest));
 }
 
 /** A fresh read worker's first answer: what stopping and starting one again costs a superseded question. */

@@ -20,6 +20,7 @@ import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
 import { median } from './stats';
 import { REAL_TIMING_SCRIPT } from './page-timing';
 import type { RealTiming } from './page-timing';
+import { payloadBytes } from './mirror-reads';
 
 const run = promisify(execFile);
 /**
@@ -55,7 +56,7 @@ export interface StepResult {
 export interface FirstPaint {
   /** Notes in the 7-day period. */
   periodNotes: number;
-  /** The period payload as JSON. */
+  /** The period payload: its packed notes and the rest as JSON. */
   payloadBytes: number;
   /** Main's answers to notes.status and notes.period (the first time: the mirror opened cold). */
   mainColdMs: number;
@@ -176,7 +177,7 @@ async function firstPaint(dataDir: string, notes: number, reloads = 3): Promise<
     const period = (await handlers['notes.period']({ start, end: today }, ctx)) as NotesPeriodResult;
     return {
       periodNotes: period.unchanged ? 0 : period.count,
-      payloadBytes: Buffer.byteLength(JSON.stringify(period)),
+      payloadBytes: payloadBytes(period),
       mainColdMs: mainMs[0]!,
       rendererColdMs: rendererMs[0]!,
       mainMs: median(mainMs.slice(1)),

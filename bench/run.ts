@@ -345,7 +345,9 @@ if (want('reads')) {
     const hints = t.hints.map((h) => `${h.query}: ${fmt(h.ms)} ms`).join('; ');
     log(`| ${design(t.design)} | ${fmt(t.longestBlockMs)} ms | ${hints} |`);
   }
-  log('\n| notes.period | design | notes | time | payload (JSON) | longest main-thread block |');
+  log(
+    '\n| notes.period | design | notes | time | payload (packed notes + JSON) | longest main-thread block |',
+  );
   log('|---|---|---:|---:|---:|---:|');
   for (const p of r.period) {
     log(

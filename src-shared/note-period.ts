@@ -1,18 +1,25 @@
-// The inbox's period payload back into notes. Main sends a period column by column (see NotesPeriod): no
-// repeated keys, and the few distinct sellers, buyers and items once each, so the payload is a fraction of the
-// notes as objects and costs the renderer one pass to rebuild them.
+// The inbox's period payload back into notes. Main sends a period column by column, packed into one buffer (see
+// NotesPeriod and period-pack.ts): no repeated keys, and the few distinct sellers, buyers and items once each, so
+// the payload is a fraction of the notes as objects and costs the renderer one pass to rebuild them.
 import type { InboxNote, NotesPeriod } from '../src-main/contract';
 import type { NoteField } from './note-fields';
 import { CODE_VALUES, NOTE_FIELDS } from './note-fields';
+import type { UnpackedPeriod } from './period-pack';
+import { unpackPeriod } from './period-pack';
 
 type Reader = (i: number) => string | number | null;
 
-function readerOf(field: NoteField, period: NotesPeriod): Reader {
-  const column = period.columns[field.key as keyof NotesPeriod['columns']];
+function readerOf(field: NoteField, period: UnpackedPeriod): Reader {
+  const column = period.columns[field.key];
   if (!column) return () => null;
   switch (column.kind) {
     case 'plain':
       return (i) => column.values[i] ?? null;
+    case 'number':
+      return (i) => {
+        const v = column.values[i]!;
+        return Number.isNaN(v) ? null : v;
+      };
     case 'dict':
       return (i) => {
         const code = column.codes[i]!;
@@ -27,6 +34,11 @@ function readerOf(field: NoteField, period: NotesPeriod): Reader {
 
 /** The period's notes, oldest first, as the inbox's note objects. */
 export function decodePeriod(period: NotesPeriod): InboxNote[] {
+  return decodeColumns(unpackPeriod(period.packed));
+}
+
+/** A period's unpacked columns as the inbox's note objects. */
+function decodeColumns(period: UnpackedPeriod): InboxNote[] {
   const fields = NOTE_FIELDS as readonly NoteField[];
   const readers = fields.map((f) => readerOf(f, period));
   const fallback = fields.map((f) =>
@@ -40,7 +52,7 @@ export function decodePeriod(period: NotesPeriod): InboxNote[] {
             ? 'Other'
             : '',
   );
-  const derived = Object.entries(period.derived) as [string, number[]][];
+  const derived = Object.entries(period.derived);
   const out = new Array<InboxNote>(period.count);
   for (let i = 0; i < period.count; i++) {
     const note: Record<string, unknown> = {};

@@ -5,7 +5,7 @@
 // chart works offline and without a round trip; syncs fill the mirror day slice by day slice.
 
 // One note model (src-shared/note-fields.ts): the note type and both value sets are derived from its table.
-import type { InboxNote, NoteDerived, NoteFieldKey, NoteReplyStatus } from '../../src-shared/note-fields';
+import type { InboxNote, NoteReplyStatus } from '../../src-shared/note-fields';
 import type { SyncFailureGroup } from '../../src-shared/sync-failures';
 import type { ErrorFacts } from './envelope';
 export type { InboxNote, NoteQueryType, NoteReplyStatus } from '../../src-shared/note-fields';
@@ -211,10 +211,12 @@ export interface NotesPeriod {
   start: NoteDay;
   end: NoteDay;
   count: number;
-  at: number[];
-  columns: Record<NoteFieldKey, NoteColumn>;
-  /** What the mirror derives per note (NoteDerived), each one number per note in the payload's order. */
-  derived: { [K in keyof NoteDerived]-?: number[] };
+  /**
+   * The notes' instants, field columns (NoteColumn by NoteFieldKey) and derived values (NoteDerived, one number per
+   * note), packed into one buffer (src-shared/period-pack.ts): main moves it from the mirror's read worker and on to
+   * the window without reading it.
+   */
+  packed: ArrayBuffer;
   /** The marks of this period's notes. */
   marks: Record<string, NoteLocalMark>;
 }

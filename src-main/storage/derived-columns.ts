@@ -2,7 +2,7 @@
 // Each value of NoteDerived has one query here, answered over the same rows as the period's notes and in their
 // order; the period payload carries the answers and the renderer puts them on the notes.
 import type { DatabaseSync } from 'node:sqlite';
-import type { NotesPeriod } from '../contract';
+import type { PeriodColumns } from '../../src-shared/period-pack';
 import type { NoteDerived } from '../../src-shared/note-fields';
 
 /** The period's bounds, epoch ms; a query reads further back when its value needs it. */
@@ -20,8 +20,8 @@ type DerivedQuery = (db: DatabaseSync, range: PeriodRange) => number[];
 const DERIVED: { [K in keyof NoteDerived]-?: DerivedQuery } = {};
 
 /** Every derived value of the period's notes. */
-export function derivedColumns(db: DatabaseSync, range: PeriodRange): NotesPeriod['derived'] {
+export function derivedColumns(db: DatabaseSync, range: PeriodRange): PeriodColumns['derived'] {
   const out: Record<string, number[]> = {};
   for (const [key, query] of Object.entries(DERIVED) as [string, DerivedQuery][]) out[key] = query(db, range);
-  return out as NotesPeriod['derived'];
+  return out as PeriodColumns['derived'];
 }

@@ -2,7 +2,7 @@
 // what waits) and the insights page's figures off the main thread, one at a time, through its own read-only connection to the file (WAL lets it
 // read beside the main thread's writer). Main sends one question at a time and may stop the worker to drop one
 // that was replaced (mirror-reads.ts). A failure goes back with SQLite's codes, so main still tells damage
-// (isCorruption) from other errors.
+// (isCorruption) from other errors. A period's packed notes are moved to main, not copied.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openMirrorReader } from './mirror-reader';
 import type { MirrorReader } from './mirror-reader';
@@ -33,4 +33,13 @@ function answer(job: ReadJob): ReadReply {
   }
 }
 
-parentPort?.on('message', (job: ReadJob) => parentPort!.postMessage(answer(job)));
+/** A packed period's buffer (NotesPeriod.packed) moves to main instead of being copied, and is never read there. */
+function moved(reply: ReadReply): ArrayBuffer[] {
+  const value = reply.ok ? (reply.value as { packed?: unknown } | null) : null;
+  return value && value.packed instanceof ArrayBuffer ? [value.packed] : [];
+}
+
+parentPort?.on('message', (job: ReadJob) => {
+  const reply = answer(job);
+  parentPort!.postMessage(reply, moved(reply));
+});

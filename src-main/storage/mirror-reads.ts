@@ -41,12 +41,15 @@ interface Pending {
   dispose(): void;
 }
 
-/** The worker's script: the built file beside this module in the app, else the TypeScript source through tsx. */
-function workerEntry(file?: string): { file: string; execArgv?: string[] } {
+/**
+ * A storage worker's script (`name`: mirror-read-worker, search-fill-worker): the built file beside this module
+ * in the app, else the TypeScript source through tsx.
+ */
+export function workerEntry(name: string, file?: string): { file: string; execArgv?: string[] } {
   const here = dirname(fileURLToPath(import.meta.url));
-  const built = join(here, 'mirror-read-worker.js');
+  const built = join(here, `${name}.js`);
   if (!file && existsSync(built)) return { file: built };
-  const source = file ?? join(here, 'mirror-read-worker.ts');
+  const source = file ?? join(here, `${name}.ts`);
   if (!source.endsWith('.ts') || process.execArgv.some((a) => a.includes('tsx'))) return { file: source };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { file: source, execArgv: [...process.execArgv, '--import', tsx] };
@@ -154,7 +157,7 @@ export class MirrorReads {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const entry = workerEntry(this.opts.workerFile);
+    const entry = workerEntry('mirror-read-worker', this.opts.workerFile);
     const worker = new Worker(entry.file, {
       execArgv: entry.execArgv,
       workerData: { ...this.opts.workerData, file: this.file },

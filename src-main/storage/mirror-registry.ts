@@ -45,6 +45,8 @@ import type { MigrationContext } from './mirror-schema';
 import { MirrorStore } from './mirror-store';
 import { MirrorReads } from './mirror-reads';
 import type { MirrorReadsOptions } from './mirror-reads';
+import { SearchFill } from './search-fill';
+import type { SearchFillOptions, SearchFillProgress } from './search-fill';
 import type { MirrorIdentity } from './mirror-store';
 import { COMMAND_LINE_OWNER } from './notes-store';
 import type { Fingerprint, MirrorOwner, NotesMirrors, NotesStore } from './notes-store';
@@ -123,6 +125,10 @@ export interface MirrorRegistryOptions {
   failWhenInaccessible?: boolean;
   /** The read workers' options (tests: a gated worker). */
   reads?: MirrorReadsOptions;
+  /** The search text fill's options (tests: a gated worker, a smaller batch). */
+  searchFill?: SearchFillOptions;
+  /** How far the search text fill of a mirror from before version 5 is, after each batch (search-fill.ts). */
+  onSearchFill?: (file: string, progress: SearchFillProgress) => void;
 }
 
 /** The SQLite mirrors: the service's NotesMirrors over MirrorStore files, and what only files have. */
@@ -137,6 +143,8 @@ export interface MirrorRegistry extends NotesMirrors<MirrorStore> {
    * undefined for one held in memory (a file the OS refused), which main reads itself.
    */
   reads(store: NotesStore): MirrorReads | undefined;
+  /** The search text fill of an open mirror while it runs (search-fill.ts). */
+  searchFill(file: string): SearchFill | undefined;
   close(): void;
 }
 
@@ -170,6 +178,7 @@ class SqliteMirrors implements MirrorRegistry {
   private readonly now: () => number;
   private readonly stores = new Map<string, MirrorStore>();
   private readonly readers = new Map<string, MirrorReads>();
+  private readonly fills = new Map<string, SearchFill>();
   /** What each damaged or interim file kept beside a mirror still yields, read once. */
   private readonly keptMarks = new Map<string, Map<number, NoteLocalMark>>();
   private legacyChecked = false;
@@ -187,12 +196,32 @@ class SqliteMirrors implements MirrorRegistry {
       this.importLegacyOnce(known);
       if (!this.stores.has(file) && !existsSync(join(this.dir, file))) this.adoptOrphan(owner, known, file);
       store = this.openOrReplace(owner, file);
+      this.fillSearchText(store);
     } catch (err) {
       if (!(err instanceof InaccessibleDatabaseError) || this.opts.failWhenInaccessible) throw err;
       store = this.inMemory(file, err);
     }
     this.stamp(store, owner);
     return store;
+  }
+
+  /** Starts the search text fill of a mirror that has one due (once per open file); it ends on its own. */
+  private fillSearchText(store: MirrorStore) {
+    if (this.fills.has(store.file) || !store.searchFillDue()) return;
+    const fill = new SearchFill(
+      join(this.dir, store.file),
+      (p) => this.opts.onSearchFill?.(store.file, p),
+      this.opts.searchFill,
+    );
+    this.fills.set(store.file, fill);
+    void fill.ended.then(() => {
+      if (this.fills.get(store.file) === fill) this.fills.delete(store.file);
+    });
+  }
+
+  /** The search text fill of an open mirror while it runs (tests wait for it to end). */
+  searchFill(file: string): SearchFill | undefined {
+    return this.fills.get(file);
   }
 
   private ensureDir() {
@@ -345,6 +374,8 @@ class SqliteMirrors implements MirrorRegistry {
   }
 
   private closeFile(file: string) {
+    void this.fills.get(file)?.stop();
+    this.fills.delete(file);
     this.readers.get(file)?.close();
     this.readers.delete(file);
     this.stores.get(file)?.close();

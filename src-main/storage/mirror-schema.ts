@@ -14,7 +14,6 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { NoteField } from '../../src-shared/note-fields';
 import { NOTE_FIELDS } from '../../src-shared/note-fields';
 import { marketDayOf } from '../../src-shared/market-day';
-import { initialsText, normalizedSearchText } from '../../src-shared/note-search';
 import type { LegacyNotesFiles } from './legacy-notes-files';
 import { createInsightsRollup, ensureRollupCalendar } from './insights-rollup';
 import { inTransaction, userVersion } from './sqlite-file';
@@ -192,8 +191,11 @@ const teamStates: Migration = (db) => {
   `);
 };
 
-/** The searched columns, in the order of the search text (SEARCHED_FIELDS when version 5 was released), frozen. */
-const V5_SEARCHED = ['seq_no', 'buyer_id', 'item_no', 'item_name', 'order_no', 'title', 'content'];
+/**
+ * The meta key of a search text fill that is due (storage/search-fill.ts): the highest SeqNo filled so far; every
+ * note above it may still have an empty search_text. Absent: every note has its text.
+ */
+export const SEARCH_FILL_KEY = 'search_fill_after';
 
 /**
  * Version 5: the search answers from an index, never from a JavaScript function per row. search_text holds the
@@ -203,33 +205,35 @@ const V5_SEARCHED = ['seq_no', 'buyer_id', 'item_no', 'item_name', 'order_no', '
  * without reading the other notes. initials holds that text with each syllable as its initial consonant: a query
  * of initials alone (ㅇ, ㄴㅇ) is a plain substring of it (instr), 3-4 times faster than the GLOB's letter classes
  * over search_text (measured: 136 against 538 ms for ㄴㅇ over 30,398 notes, the same 10,351 found). Other short
- * patterns (니다) match search_text itself in C. A field
- * searched later changes the text of every note: a new migration then rewrites the column.
+ * patterns (니다) match search_text itself in C.
+ *
+ * The notes already held are not filled here: at 1,000,000 notes that took minutes of the main thread inside the
+ * open. Their search_text stays '' (a note's own text is never empty: it holds its SeqNo) and meta's
+ * SEARCH_FILL_KEY records that a fill is due; storage/search-fill.ts fills them in batches off the main thread
+ * after the open, resuming from that key, and the store's search reads an unfilled note's text through a function
+ * meanwhile (mirror-store.ts). So the index never holds an unfilled note, and the triggers never take one out.
+ * A field searched later changes the text of every note: a new migration then empties the column and sets the key.
  */
 const searchIndex: Migration = (db) => {
-  db.function('desk_search_text_v5', { deterministic: true, varargs: true }, (...values) =>
-    normalizedSearchText(values as (string | number | null)[]),
-  );
-  db.function('desk_initials_v5', { deterministic: true }, (text) => initialsText(String(text)));
   db.exec(`
     ALTER TABLE notes ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
     ALTER TABLE notes ADD COLUMN initials TEXT NOT NULL DEFAULT '';
-    UPDATE notes SET search_text = desk_search_text_v5(${V5_SEARCHED.join(', ')});
-    UPDATE notes SET initials = desk_initials_v5(search_text);
     CREATE VIRTUAL TABLE notes_search USING fts5 (search_text, content = 'notes', content_rowid = 'seq_no',
       tokenize = 'trigram case_sensitive 1', detail = 'none');
-    INSERT INTO notes_search (notes_search) VALUES ('rebuild');
-    CREATE TRIGGER notes_search_insert AFTER INSERT ON notes BEGIN
+    CREATE TRIGGER notes_search_insert AFTER INSERT ON notes WHEN new.search_text <> '' BEGIN
       INSERT INTO notes_search (rowid, search_text) VALUES (new.seq_no, new.search_text);
     END;
-    CREATE TRIGGER notes_search_delete AFTER DELETE ON notes BEGIN
+    CREATE TRIGGER notes_search_delete AFTER DELETE ON notes WHEN old.search_text <> '' BEGIN
       INSERT INTO notes_search (notes_search, rowid, search_text) VALUES ('delete', old.seq_no, old.search_text);
     END;
     CREATE TRIGGER notes_search_update AFTER UPDATE OF search_text ON notes
       WHEN old.search_text IS NOT new.search_text BEGIN
-      INSERT INTO notes_search (notes_search, rowid, search_text) VALUES ('delete', old.seq_no, old.search_text);
-      INSERT INTO notes_search (rowid, search_text) VALUES (new.seq_no, new.search_text);
+      INSERT INTO notes_search (notes_search, rowid, search_text)
+        SELECT 'delete', old.seq_no, old.search_text WHERE old.search_text <> '';
+      INSERT INTO notes_search (rowid, search_text) SELECT new.seq_no, new.search_text WHERE new.search_text <> '';
     END;
+    INSERT INTO meta (key, value) SELECT '${SEARCH_FILL_KEY}', CAST(min(seq_no) - 1 AS TEXT) FROM notes
+      HAVING count(*) > 0;
   `);
 };
 

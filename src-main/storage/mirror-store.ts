@@ -43,7 +43,9 @@ import type {
   WaitingNote,
   WriteOutcome,
 } from './notes-store';
+import { packPeriod } from '../../src-shared/period-pack';
 import { inTransaction } from './sqlite-file';
+import { SEARCH_FILL_KEY } from './mirror-schema';
 import type { MarksJournal } from './marks-journal';
 import { derivedColumns } from './derived-columns';
 import type { InsightsStore } from './insights-store';
@@ -100,14 +102,37 @@ interface Filter {
   params: (string | number)[];
 }
 
-function noteFilter(q: {
-  text?: string;
-  seqNo?: number;
-  orderNo?: string;
-  itemNo?: string;
-  buyerId?: string;
-  sellerId?: string;
-}): Filter {
+/**
+ * A note's search text and initials, what the fill (search-fill.ts) would write, read through the functions
+ * registerSearchFunctions adds: for the notes not filled yet (search_text '').
+ */
+const COMPUTED_TEXT = `desk_search_text(${SEARCHED_FIELDS.map((f) => f.column).join(', ')})`;
+const TEXT_OF_ANY = `(CASE WHEN search_text = '' THEN ${COMPUTED_TEXT} ELSE search_text END)`;
+const INITIALS_OF_ANY = `(CASE WHEN search_text = '' THEN desk_initials(${COMPUTED_TEXT}) ELSE initials END)`;
+
+/** The functions a search reads an unfilled note's text through (MirrorStore registers them on its connection). */
+function registerSearchFunctions(db: DatabaseSync): void {
+  db.function('desk_search_text', { deterministic: true, varargs: true }, (...values) =>
+    normalizedSearchText(values as (string | number | null)[]),
+  );
+  db.function('desk_initials', { deterministic: true }, (text) => initialsText(String(text)));
+}
+
+/**
+ * The filter of a lookup or count. `unfilled`: some notes may not have their search text yet (a fill is due,
+ * search-fill.ts); those are matched on the text computed from their fields, the others as always.
+ */
+function noteFilter(
+  q: {
+    text?: string;
+    seqNo?: number;
+    orderNo?: string;
+    itemNo?: string;
+    buyerId?: string;
+    sellerId?: string;
+  },
+  unfilled = false,
+): Filter {
   const f: Filter = { where: [], params: [] };
   const eq = (column: string, value: string | number | undefined) => {
     if (value === undefined || value === '') return;
@@ -122,22 +147,14 @@ function noteFilter(q: {
   const text = q.text?.trim();
   const initials = text ? initialsQuery(text) : undefined;
   if (initials) {
-    f.where.push('instr(initials, ?) > 0');
+    f.where.push(`instr(${unfilled ? INITIALS_OF_ANY : 'initials'}, ?) > 0`);
     f.params.push(initials);
   } else if (text) {
     const patterns = storeTextPatterns(text);
     if (patterns) {
       const digits = numberAlternative(text);
       if (digits) patterns.push(`*${digits}*`);
-      // The normal form's text matched in C: through the trigram index when every pattern has three letters in
-      // a row (it reads only the notes that hold them), else over the column (a pattern this short matches
-      // most notes, and a query that needs only a few of them stops early).
-      f.where.push(
-        patterns.every(indexable)
-          ? `seq_no IN (${patterns.map(() => 'SELECT rowid FROM notes_search WHERE search_text GLOB ?').join(' UNION ')})`
-          : `(${patterns.map(() => 'search_text GLOB ?').join(' OR ')})`,
-      );
-      f.params.push(...patterns);
+      textPatterns(f, patterns, unfilled);
     } else {
       // A syllable still being typed: the plain substring, the nearest the store can say.
       f.where.push(`(${SEARCHED_FIELDS.map((c) => `${c.column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
@@ -145,6 +162,29 @@ function noteFilter(q: {
     }
   }
   return f;
+}
+
+/**
+ * The normal form's text matched in C: through the trigram index when every pattern has three letters in a row (it
+ * reads only the notes that hold them), else over the column (a pattern this short matches most notes, and a query
+ * that needs only a few of them stops early). While a fill is due, the notes not filled yet (never in the index)
+ * are matched on their computed text besides.
+ */
+function textPatterns(f: Filter, patterns: string[], unfilled: boolean): void {
+  const globs = (column: string) => `(${patterns.map(() => `${column} GLOB ?`).join(' OR ')})`;
+  if (!patterns.every(indexable)) {
+    f.where.push(globs(unfilled ? TEXT_OF_ANY : 'search_text'));
+    f.params.push(...patterns);
+    return;
+  }
+  const indexed = `seq_no IN (${patterns.map(() => 'SELECT rowid FROM notes_search WHERE search_text GLOB ?').join(' UNION ')})`;
+  if (!unfilled) {
+    f.where.push(indexed);
+    f.params.push(...patterns);
+    return;
+  }
+  f.where.push(`(${indexed} OR (search_text = '' AND ${globs(COMPUTED_TEXT)}))`);
+  f.params.push(...patterns, ...patterns);
 }
 
 export class MirrorStore implements NotesStore, TeamCopy {
@@ -167,6 +207,7 @@ export class MirrorStore implements NotesStore, TeamCopy {
   ) {
     // Before any statement is prepared: an INSERT or UPDATE of notes compiles the rollup's triggers, which call these.
     registerInsightsFunctions(db);
+    registerSearchFunctions(db);
     const changed = [...ALL_COLUMNS.filter((c) => c !== 'seq_no')]
       .map((c) => `notes.${c} IS NOT excluded.${c}`)
       .join(' OR ');
@@ -214,6 +255,11 @@ export class MirrorStore implements NotesStore, TeamCopy {
   identity(): MirrorIdentity | undefined {
     const raw = this.meta('identity');
     return raw === undefined ? undefined : (JSON.parse(raw) as MirrorIdentity);
+  }
+
+  /** Whether some notes may not have their search text yet (version 5's fill is due: search-fill.ts). */
+  searchFillDue(): boolean {
+    return this.meta(SEARCH_FILL_KEY) !== undefined;
   }
 
   revision(): number {
@@ -517,12 +563,13 @@ export class MirrorStore implements NotesStore, TeamCopy {
       marks[String(m.seq_no)] = { handled: m.handled === 1, memo: m.memo, updatedAt: m.updated_at };
     }
     const derived = derivedColumns(this.db, { startMs, endMs });
-    return { unchanged: false, mirror, revision, start, end, count, at, columns, derived, marks };
+    const packed = packPeriod({ count, at, columns, derived });
+    return { unchanged: false, mirror, revision, start, end, count, packed, marks };
   }
 
   /** Notes anywhere in the mirror matching every given criterion, newest first; withdrawn ones flagged. */
   lookup(q: NotesLookupRequest): NotesLookupResult {
-    const f = noteFilter(q);
+    const f = noteFilter(q, this.searchFillDue());
     if (q.outside) {
       f.where.push('NOT (at BETWEEN ? AND ?)');
       f.params.push(dayStartMs(q.outside.start), dayEndMs(q.outside.end));
@@ -582,7 +629,7 @@ export class MirrorStore implements NotesStore, TeamCopy {
 
   /** How many held notes (withdrawn ones left out) a wider period has for the given criteria. */
   count(q: NotesCountRequest): NotesCountResult {
-    const f = noteFilter(q);
+    const f = noteFilter(q, this.searchFillDue());
     f.where.push('at BETWEEN ? AND ?', 'withdrawn_at IS NULL');
     f.params.push(dayStartMs(q.start), dayEndMs(q.end));
     if (q.status && q.status !== 'All') {

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import { createDispatcher } from '../../src-main/host/dispatch';
 import type { Handlers, RequestSchemas } from '../../src-main/host/dispatch';
 import { TEST_NOW } from '../support/host-deps';
+import { ARRAY_BUFFER_TAG } from './array-buffer-tag';
 import { launchChromium } from './chromium';
 
 export const APP_ORIGIN = 'https://seller-desk.app';
@@ -126,8 +127,11 @@ export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
     async (_source, channel: string, req: unknown, callId: string | null) => {
       calls.push({ channel, req });
       // As JSON text: Playwright's own argument serializer takes ~20 s for a 100,000-note envelope,
-      // where Electron's structured clone does not; our DTOs are plain JSON types, so nothing is lost.
-      return JSON.stringify(await dispatcher.dispatch(channel, req, callId));
+      // where Electron's structured clone does not. Our DTOs are plain JSON types but for the period's packed
+      // notes, an ArrayBuffer, which travels as base64 under a tag (bridge-client.ts turns it back).
+      return JSON.stringify(await dispatcher.dispatch(channel, req, callId), (_key, value: unknown) =>
+        value instanceof ArrayBuffer ? { [ARRAY_BUFFER_TAG]: Buffer.from(value).toString('base64') } : value,
+      );
     },
   );
   await page.exposeBinding('__deskAbort', async (_source, callId: string) => dispatcher.abort(callId));

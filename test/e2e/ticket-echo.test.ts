@@ -10,6 +10,7 @@ import { ECHO_SELLERS, ECHO_TICKETS, startEchoServer, ticketForms } from '../sup
 import type { EchoServer } from '../support/echo-server';
 import { createTestDeps } from '../support/host-deps';
 import { closeBrowser, openApp } from './harness';
+import { envelopeText } from '../support/envelope-text';
 
 // Every ticket the server was sent or handed out, in every spelling it quoted them in, and URL-encoded.
 const leaksIn = (text: string) =>
@@ -36,7 +37,7 @@ function recorded(handlers: Handlers, answers: string[]): Handlers {
     out[channel] = async (req: unknown, ctx: unknown) => {
       try {
         const data = await (handler as (r: unknown, c: unknown) => Promise<unknown>)(req, ctx);
-        answers.push(`${channel} ${JSON.stringify(data)}`);
+        answers.push(`${channel} ${envelopeText(data)}`);
         return data;
       } catch (err) {
         answers.push(`${channel} ${JSON.stringify(toDeskError(err))}`);

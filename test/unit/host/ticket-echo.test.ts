@@ -16,6 +16,7 @@ import { DEFAULT_NAMESPACES } from '../../../src-main/schema';
 import { ECHO_SELLERS, ECHO_TICKETS, startEchoServer, ticketForms } from '../../support/echo-server';
 import type { EchoServer } from '../../support/echo-server';
 import { createTestDeps } from '../../support/host-deps';
+import { envelopeText } from '../../support/envelope-text';
 
 /**
  * Every spelling of every ticket the server was sent or handed out (the old ones it quotes too) a leak could take
@@ -72,13 +73,13 @@ describe('a server echoing the tickets', () => {
         },
       }),
       requestSchemas,
-      (event, payload) => payloads.push(`${event} ${JSON.stringify(payload)}`),
+      (event, payload) => payloads.push(`${event} ${envelopeText(payload)}`),
       // As the app logs an unexpected error: the whole error object, causes included.
       (channel, err) => console.error(`[${channel}]`, err),
     );
     const call = async (channel: string, req: unknown): Promise<Envelope<unknown>> => {
       const res = await dispatcher.dispatch(channel, req, null);
-      payloads.push(`${channel} ${JSON.stringify(res)}`);
+      payloads.push(`${channel} ${envelopeText(res)}`);
       return res;
     };
 
@@ -159,7 +160,7 @@ describe('a server echoing the tickets', () => {
       expect(seqNos.length).toBeGreaterThan(0);
       expect(echo.quotedOld).toBeGreaterThan(0);
       expect(echo.tickets().length).toBeGreaterThan(45);
-      expect(JSON.stringify(period)).toContain('[redacted]');
+      expect(envelopeText(period)).toContain('[redacted]');
       expect(payloads.join('\n')).toContain('BAD_RESPONSE');
       expect(list.data.length).toBeGreaterThan(20);
 

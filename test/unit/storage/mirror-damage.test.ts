@@ -9,13 +9,16 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InboxNote, NoteLocalMark } from '../../../src-main/contract';
 import {
@@ -432,6 +435,83 @@ describe('a mirror the OS refuses is kept as it is, and the app stays usable in 
       return () => chmodSync(dir, 0o755);
     });
     expect(notice).toMatchObject({ kind: 'mirror-inaccessible', reason: 'permission' });
+  });
+
+  // As root the OS refuses nothing, so the same three cases run in a child process under the unprivileged uid
+  // 65534 (setpriv, from util-linux): the files made its own, then their mode changed, as a user's would be.
+  const setpriv = asRoot ? ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) : undefined;
+  const CHILD = fileURLToPath(new URL('../../support/mirror-permission-child.ts', import.meta.url));
+  function refusedToAUser(prepare: (p: { dataDir: string; file: string }) => () => void) {
+    const seeded = seededMirror();
+    const before = readFileSync(seeded.file);
+    // The user's own: the data folder and a temporary folder; the test run's temporary root only passed through.
+    const childTmp = mkdtempSync(join(tmpdir(), 'unprivileged-'));
+    execFileSync('chown', ['-R', '65534:65534', seeded.dataDir, childTmp]);
+    const rootMode = statSync(tmpdir()).mode & 0o7777;
+    chmodSync(tmpdir(), rootMode | 0o001);
+    modes.push(prepare(seeded));
+    let printed: string;
+    try {
+      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+      printed = execFileSync(
+        setpriv!,
+        [
+          ...['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--import', tsx, CHILD],
+          ...[seeded.dataDir, JSON.stringify(SHOP), String(NOW)],
+        ],
+        { encoding: 'utf8', env: { ...process.env, HOME: childTmp, TMPDIR: childTmp } },
+      );
+    } finally {
+      for (const restore of modes.splice(0)) restore();
+      chmodSync(tmpdir(), rootMode);
+    }
+    const seen = JSON.parse(printed.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    // Untouched: every mark is still in the file, which opens as before once fixed.
+    expect(readFileSync(seeded.file).equals(before)).toBe(true);
+    const fixed = registry(seeded.dataDir).open(SHOP, KNOWN);
+    sameMarks(fixed.marks(), seeded.marks);
+    expect(fixed.notices()).toEqual([]);
+    return seen;
+  }
+
+  it.runIf(setpriv !== undefined)('as root: mode 000 on the file, opened by an unprivileged user', () => {
+    const seen = refusedToAUser(({ file }) => {
+      chmodSync(file, 0o000);
+      return () => chmodSync(file, 0o644);
+    });
+    expect(seen).toMatchObject({
+      uid: 65534,
+      notices: [{ kind: 'mirror-inaccessible', reason: 'permission' }],
+      inMemory: true,
+      markAgain: '새 메모',
+    });
+  });
+
+  it.runIf(setpriv !== undefined)('as root: a read-only file, opened by an unprivileged user', () => {
+    const seen = refusedToAUser(({ file }) => {
+      chmodSync(file, 0o444);
+      return () => chmodSync(file, 0o644);
+    });
+    expect(seen).toMatchObject({
+      uid: 65534,
+      notices: [{ kind: 'mirror-inaccessible', reason: 'permission' }],
+      inMemory: true,
+      markAgain: '새 메모',
+    });
+  });
+
+  it.runIf(setpriv !== undefined)('as root: a read-only folder, opened by an unprivileged user', () => {
+    const seen = refusedToAUser(({ dataDir }) => {
+      const dir = join(dataDir, MIRRORS_DIR);
+      chmodSync(dir, 0o555);
+      return () => chmodSync(dir, 0o755);
+    });
+    expect(seen).toMatchObject({
+      uid: 65534,
+      notices: [{ kind: 'mirror-inaccessible', reason: 'permission' }],
+      inMemory: true,
+      markAgain: '새 메모',
+    });
   });
 
   // A read-only file system (EROFS: a backup restored read-only, a disk mounted so after an error). Root can make

@@ -11,6 +11,7 @@ import { MirrorStore } from '../../../src-main/storage/mirror-store';
 import { openDatabase } from '../../../src-main/storage/sqlite-file';
 import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../../src-shared/market-day';
 import { decodePeriod } from '../../../src-shared/note-period';
+import { packPeriod, periodArrays, unpackPeriod } from '../../../src-shared/period-pack';
 
 const NOW = new Date('2026-11-20T21:00:00+09:00');
 const TODAY = marketDayOf(NOW.getTime());
@@ -106,9 +107,11 @@ describe('the period payload', () => {
     store.writeNotes(ALL);
     const period = store.period(addDays(TODAY, -1), TODAY);
     if (period.unchanged) throw new Error('expected notes');
-    expect(period.derived).toEqual({});
-    const values = period.at.map((_, i) => i * 2);
-    const notes = decodePeriod({ ...period, derived: { trial: values } as typeof period.derived });
+    const columns = periodArrays(unpackPeriod(period.packed));
+    expect(columns.derived).toEqual({});
+    const values = columns.at.map((_, i) => i * 2);
+    const packed = packPeriod({ ...columns, derived: { trial: values } as typeof columns.derived });
+    const notes = decodePeriod({ ...period, packed });
     expect(notes.map((n) => (n as Record<string, unknown>)['trial'])).toEqual(values);
   });
 
@@ -126,9 +129,9 @@ describe('the period payload', () => {
     expect(decodePeriod(period)).toEqual(want);
     expect(Object.keys(period.marks)).toEqual([String(marked)]);
     // Sellers, buyers and items travel once each; the payload is smaller than the notes as JSON objects.
-    const seller = period.columns.sellerId;
+    const seller = periodArrays(unpackPeriod(period.packed)).columns['sellerId']!;
     expect(seller.kind === 'dict' && seller.dict.length).toBe(3);
-    expect(JSON.stringify(period).length).toBeLessThan(JSON.stringify(want).length * 0.8);
+    expect(period.packed.byteLength).toBeLessThan(Buffer.byteLength(JSON.stringify(want)) * 0.8);
     // The same revision asked again: no notes sent.
     expect(store.period(start, TODAY, { mirror: period.mirror, revision: period.revision })).toEqual({
       unchanged: true,
