@@ -25,6 +25,8 @@ import type { InsightsContract } from './insights';
 import { INSIGHTS_CHANNELS } from './insights';
 import type { FiguresContract } from './figures';
 import { FIGURES_CHANNELS } from './figures';
+import type { TeamNotesContract } from './team-notes';
+import { TEAM_NOTES_CHANNELS } from './team-notes';
 
 export * from './envelope';
 export * from './app';
@@ -37,6 +39,7 @@ export * from './lookbook';
 export * from './suggest';
 export * from './insights';
 export * from './figures';
+export * from './team-notes';
 
 /** channel → (request, response). Each domain declares its own part; this is their intersection. */
 export type Contract = AppContract &
@@ -48,7 +51,8 @@ export type Contract = AppContract &
   LookbookContract &
   SuggestContract &
   InsightsContract &
-  FiguresContract;
+  FiguresContract &
+  TeamNotesContract;
 
 export type Channel = keyof Contract;
 export type Req<K extends Channel> = Contract[K]['req'];
@@ -65,6 +69,7 @@ export const CHANNELS = [
   ...SUGGEST_CHANNELS,
   ...INSIGHTS_CHANNELS,
   ...FIGURES_CHANNELS,
+  ...TEAM_NOTES_CHANNELS,
 ] as const satisfies readonly Channel[];
 
 /** Push events from main to the renderer. */

@@ -11,6 +11,7 @@ import { lookbookHandlers, lookbookRequestSchemas } from './handlers/lookbook';
 import { suggestHandlers, suggestRequestSchemas } from './handlers/suggest';
 import { insightsHandlers, insightsRequestSchemas } from './handlers/insights';
 import { figuresHandlers, figuresRequestSchemas } from './handlers/figures';
+import { teamNotesHandlers, teamNotesRequestSchemas } from './handlers/team-notes';
 
 // Each domain contributes its part; the `Handlers` type makes a missing channel a compile error.
 export function createHandlers(given: HostDeps): Handlers {
@@ -41,6 +42,7 @@ export function createHandlers(given: HostDeps): Handlers {
     ...suggestHandlers(deps),
     ...insightsHandlers(deps),
     ...figuresHandlers(deps),
+    ...teamNotesHandlers(deps),
   };
 }
 
@@ -55,4 +57,5 @@ export const requestSchemas: RequestSchemas = {
   ...suggestRequestSchemas,
   ...insightsRequestSchemas,
   ...figuresRequestSchemas,
+  ...teamNotesRequestSchemas,
 };

@@ -7,7 +7,13 @@
 // holder's session ends, so another desktop's next try takes it. The loop also reads who recorded the team's last
 // sync, and whether the database answers at all (the inbox says so when it does not).
 import type { NoteLocalMark, NotesSyncRequest, NotesTeamStatus } from '../contract';
-import type { NotesStore, SettlingStore, TeamCopy, TeamCopyBatch } from '../storage/notes-store';
+import type {
+  NotesStore,
+  SettlingStore,
+  TeamCopy,
+  TeamCopyBatch,
+  TeamNoteState,
+} from '../storage/notes-store';
 import { SharedWritesStore } from '../storage/shared-writes';
 import { takeCallerLock } from '../team/caller-lock';
 import type { CallerLock } from '../team/caller-lock';
@@ -127,6 +133,32 @@ export class TeamSession {
     const kept = { handled: mark.handled, memo: mark.memo, updatedAt: mark.updatedAt };
     this.opts.copy.setMark(seqNo, { handled: kept.handled, memo: kept.memo }, kept.updatedAt);
     return kept;
+  }
+
+  /**
+   * A call to the team database about one of the connection's notes (the memo thread, the history, a status),
+   * with the session's login; refused as a mark is while the database cannot be reached.
+   */
+  async onNote<T>(
+    seqNo: number,
+    call: (sql: TeamDb['sql'], ref: { team: string; connection: string; seqNo: number }) => Promise<T>,
+  ): Promise<T> {
+    const ref = { team: this.opts.target.team, connection: this.opts.connection, seqNo };
+    try {
+      return await call(this.db.sql, ref);
+    } catch (err) {
+      throw this.refusal(err);
+    }
+  }
+
+  /** The notes' team states the local copy holds (assignee, snooze, no reply needed). */
+  teamStates(): TeamNoteState[] {
+    return [...this.opts.copy.teamStates().values()];
+  }
+
+  /** The database login this desktop writes as (the author of its memos and steps). */
+  login(): string {
+    return this.opts.target.user;
   }
 
   /** Asks the caller for a sync (a `sync-request` log entry) and waits until a sync lands after it. */

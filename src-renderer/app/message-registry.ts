@@ -7,6 +7,7 @@ import { namespaceMap, namespacesOf, translatorOver } from '../i18n/translator';
 import type { Translate } from '../i18n/translator';
 import { inboxEn, inboxKo } from '../features/inbox/messages';
 import { inboxSyncEn, inboxSyncKo } from '../features/inbox/sync-failure-messages';
+import { inboxTeamNotesEn, inboxTeamNotesKo } from '../features/inbox/team-notes-messages';
 import { insightsEn, insightsKo } from '../features/insights/messages';
 import { keywordsEn, keywordsKo } from '../features/keywords/messages';
 import { lookbookEn, lookbookKo } from '../features/lookbook/messages';
@@ -23,6 +24,7 @@ export const RESOURCES: Resources = {
   templates: { ko: templatesKo, en: templatesEn },
   inbox: { ko: inboxKo, en: inboxEn },
   inboxSync: { ko: inboxSyncKo, en: inboxSyncEn },
+  inboxTeamNotes: { ko: inboxTeamNotesKo, en: inboxTeamNotesEn },
   insights: { ko: insightsKo, en: insightsEn },
   lookbook: { ko: lookbookKo, en: lookbookEn },
   keywords: { ko: keywordsKo, en: keywordsEn },

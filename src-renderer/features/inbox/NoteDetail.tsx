@@ -15,6 +15,8 @@ import { AnswerOnMarket } from './AnswerOnMarket';
 import { ReplyTemplatePicker } from './ReplyTemplatePicker';
 import type { TimeFormat } from './time-format';
 import { setLocalMark } from './use-notes';
+import { TeamNotePanel } from './TeamNotePanel';
+import type { TeamPane } from './model/team-status';
 import { IconButton } from '../../ui/IconButton';
 
 function CopyButton({ value, what, shortcut }: { value: string; what: string; shortcut?: string }) {
@@ -78,7 +80,16 @@ function useLookbookItems(sellerId: string) {
   });
 }
 
-function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | undefined }) {
+function LocalMarks({
+  note,
+  mark,
+  team,
+}: {
+  note: InboxNote;
+  mark: NoteLocalMark | undefined;
+  /** Team mode: the memos are the thread's (TeamNotePanel), not this one memo. */
+  team?: boolean;
+}) {
   const { t } = useI18n();
   const qc = useQueryClient();
   const [memo, setMemo] = useState(mark?.memo ?? '');
@@ -107,23 +118,27 @@ function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | und
         />
         {t('inbox.local.handled')}
       </label>
-      <label htmlFor="note-memo" className="memo-label" title={`${t('inbox.local.memo')} (m)`}>
-        {t('inbox.local.memo')}
-        {saved && <span className="saved">· {t('inbox.local.saved')}</span>}
-      </label>
-      <textarea
-        id="note-memo"
-        value={memo}
-        rows={3}
-        maxLength={4000}
-        onChange={(e) => {
-          setMemo(e.target.value);
-          setSaved(false);
-        }}
-        onBlur={() => {
-          if (memo !== (mark?.memo ?? '')) void save({ memo });
-        }}
-      />
+      {!team && (
+        <>
+          <label htmlFor="note-memo" className="memo-label" title={`${t('inbox.local.memo')} (m)`}>
+            {t('inbox.local.memo')}
+            {saved && <span className="saved">· {t('inbox.local.saved')}</span>}
+          </label>
+          <textarea
+            id="note-memo"
+            value={memo}
+            rows={3}
+            maxLength={4000}
+            onChange={(e) => {
+              setMemo(e.target.value);
+              setSaved(false);
+            }}
+            onBlur={() => {
+              if (memo !== (mark?.memo ?? '')) void save({ memo });
+            }}
+          />
+        </>
+      )}
       {error !== undefined && <ErrorPanel compact error={error} />}
     </section>
   );
@@ -138,6 +153,8 @@ export const NoteDetail = memo(function NoteDetail(props: {
   slaHours: number;
   onScope: (scope: NoteScope) => void;
   onClose: () => void;
+  /** Team mode: the thread, history and statuses (absent for a single desktop). */
+  team?: TeamPane | undefined;
 }) {
   const { t } = useI18n();
   const { navigate } = useShellSlots();
@@ -251,7 +268,10 @@ export const NoteDetail = memo(function NoteDetail(props: {
       <AnswerOnMarket note={note} />
       <ReplyTemplatePicker note={note} />
       {/* Keyed by note: another note starts from its own saved memo, never from this draft. */}
-      <LocalMarks key={note.seqNo} note={note} mark={props.mark} />
+      <LocalMarks key={note.seqNo} note={note} mark={props.mark} team={props.team !== undefined} />
+      {props.team && (
+        <TeamNotePanel team={props.team} note={note} mark={props.mark} now={props.now} time={time} />
+      )}
     </aside>
   );
 });
