@@ -18,6 +18,8 @@ import { SharedWritesStore } from '../storage/shared-writes';
 import { takeCallerLock } from '../team/caller-lock';
 import type { CallerLock } from '../team/caller-lock';
 import { setTeamMark } from '../team/marks';
+import { memoThreads } from '../team/memo-thread';
+import type { ExportMemo } from '../services/notes-export';
 import { teamNotesSink } from '../team/notes-sink';
 import { TeamPuller } from '../team/pull';
 import { openTeamDb, teamDbError, TeamDbError } from '../team/team-db';
@@ -149,6 +151,25 @@ export class TeamSession {
     } catch (err) {
       throw this.refusal(err);
     }
+  }
+
+  /** The memo threads of the notes an export writes, by SeqNo (an entry: author, time, text). */
+  async exportThreads(seqNos: readonly number[]): Promise<Record<string, ExportMemo[]>> {
+    const where = { team: this.opts.target.team, connection: this.opts.connection };
+    let threads;
+    try {
+      threads = await memoThreads(this.db.sql, where, seqNos);
+    } catch (err) {
+      throw this.refusal(err);
+    }
+    const out: Record<string, ExportMemo[]> = {};
+    for (const [seqNo, entries] of threads)
+      out[String(seqNo)] = entries.map((e) => ({
+        author: e.author,
+        at: e.createdAt.getTime(),
+        body: e.body,
+      }));
+    return out;
   }
 
   /** The notes' team states the local copy holds (assignee, snooze, no reply needed). */
