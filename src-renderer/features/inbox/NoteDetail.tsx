@@ -109,7 +109,7 @@ function LocalMarks({
 
   return (
     <section className="local-marks" aria-labelledby="local-marks-title">
-      <h3 id="local-marks-title">{t('inbox.local.title')}</h3>
+      <h3 id="local-marks-title">{t(team ? 'inbox.team.mark.title' : 'inbox.local.title')}</h3>
       <label className="check" title={`${t('inbox.local.handled')} (h)`}>
         <input
           type="checkbox"

@@ -10,6 +10,7 @@ declare module '../../i18n/messages' {
 }
 
 export const inboxTeamNotesKo = {
+  'inbox.team.mark.title': '처리 표시 (팀과 공유)',
   'inbox.team.thread.title': '팀 메모',
   'inbox.team.thread.empty': '아직 메모가 없습니다.',
   'inbox.team.thread.new': '새 메모 (m)',
@@ -72,6 +73,7 @@ export const inboxTeamNotesKo = {
 };
 
 export const inboxTeamNotesEn: EnglishOf<typeof inboxTeamNotesKo> = {
+  'inbox.team.mark.title': 'Handled mark (shared with the team)',
   'inbox.team.thread.title': 'Team memos',
   'inbox.team.thread.empty': 'No memos yet.',
   'inbox.team.thread.new': 'New memo (m)',
