@@ -29,6 +29,8 @@ import type { TeamContract, TeamPresenceEvent } from './team';
 import { TEAM_CHANNELS } from './team';
 import type { LinksArrivedEvent, TeamLinksContract } from './team-links';
 import { TEAM_LINKS_CHANNELS } from './team-links';
+import type { TeamNotesContract } from './team-notes';
+import { TEAM_NOTES_CHANNELS } from './team-notes';
 
 export * from './envelope';
 export * from './app';
@@ -43,6 +45,7 @@ export * from './insights';
 export * from './figures';
 export * from './team';
 export * from './team-links';
+export * from './team-notes';
 
 /** channel → (request, response). Each domain declares its own part; this is their intersection. */
 export type Contract = AppContract &
@@ -56,7 +59,8 @@ export type Contract = AppContract &
   InsightsContract &
   FiguresContract &
   TeamContract &
-  TeamLinksContract;
+  TeamLinksContract &
+  TeamNotesContract;
 
 export type Channel = keyof Contract;
 export type Req<K extends Channel> = Contract[K]['req'];
@@ -75,6 +79,7 @@ export const CHANNELS = [
   ...FIGURES_CHANNELS,
   ...TEAM_CHANNELS,
   ...TEAM_LINKS_CHANNELS,
+  ...TEAM_NOTES_CHANNELS,
 ] as const satisfies readonly Channel[];
 
 /** Push events from main to the renderer. */

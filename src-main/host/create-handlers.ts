@@ -13,6 +13,7 @@ import { insightsHandlers, insightsRequestSchemas } from './handlers/insights';
 import { figuresHandlers, figuresRequestSchemas } from './handlers/figures';
 import { teamHandlers, teamRequestSchemas } from './handlers/team';
 import { teamLinksHandlers, teamLinksRequestSchemas } from './handlers/team-links';
+import { teamNotesHandlers, teamNotesRequestSchemas } from './handlers/team-notes';
 
 // Each domain contributes its part; the `Handlers` type makes a missing channel a compile error.
 export function createHandlers(given: HostDeps): Handlers {
@@ -45,6 +46,7 @@ export function createHandlers(given: HostDeps): Handlers {
     ...figuresHandlers(deps),
     ...teamHandlers(deps),
     ...teamLinksHandlers(deps),
+    ...teamNotesHandlers(deps),
   };
 }
 
@@ -61,4 +63,5 @@ export const requestSchemas: RequestSchemas = {
   ...figuresRequestSchemas,
   ...teamRequestSchemas,
   ...teamLinksRequestSchemas,
+  ...teamNotesRequestSchemas,
 };

@@ -8,11 +8,19 @@
 // sync, and whether the database answers at all (the inbox says so when it does not).
 import type { Sql } from 'postgres';
 import type { NoteLocalMark, NotesSyncRequest, NotesTeamStatus } from '../contract';
-import type { NotesStore, SettlingStore, TeamCopy, TeamCopyBatch } from '../storage/notes-store';
+import type {
+  NotesStore,
+  SettlingStore,
+  TeamCopy,
+  TeamCopyBatch,
+  TeamNoteState,
+} from '../storage/notes-store';
 import { SharedWritesStore } from '../storage/shared-writes';
 import { callerLockLost, takeCallerLock } from '../team/caller-lock';
 import type { CallerLock } from '../team/caller-lock';
 import { setTeamMark } from '../team/marks';
+import { memoThreads } from '../team/memo-thread';
+import type { ExportMemo } from '../services/notes-export';
 import { teamNotesSink } from '../team/notes-sink';
 import { TeamPuller } from '../team/pull';
 import { openTeamDb, teamDbError, TeamDbError } from '../team/team-db';
@@ -168,6 +176,51 @@ export class TeamSession {
     } catch (err) {
       throw this.refusal(err);
     }
+  }
+
+  /**
+   * A call to the team database about one of the connection's notes (the memo thread, the history, a status),
+   * with the session's login; refused as a mark is while the database cannot be reached.
+   */
+  async onNote<T>(
+    seqNo: number,
+    call: (sql: TeamDb['sql'], ref: { team: string; connection: string; seqNo: number }) => Promise<T>,
+  ): Promise<T> {
+    const ref = { team: this.opts.target.team, connection: this.opts.connection, seqNo };
+    try {
+      return await call(this.db.sql, ref);
+    } catch (err) {
+      throw this.refusal(err);
+    }
+  }
+
+  /** The memo threads of the notes an export writes, by SeqNo (an entry: author, time, text). */
+  async exportThreads(seqNos: readonly number[]): Promise<Record<string, ExportMemo[]>> {
+    const where = { team: this.opts.target.team, connection: this.opts.connection };
+    let threads;
+    try {
+      threads = await memoThreads(this.db.sql, where, seqNos);
+    } catch (err) {
+      throw this.refusal(err);
+    }
+    const out: Record<string, ExportMemo[]> = {};
+    for (const [seqNo, entries] of threads)
+      out[String(seqNo)] = entries.map((e) => ({
+        author: e.author,
+        at: e.createdAt.getTime(),
+        body: e.body,
+      }));
+    return out;
+  }
+
+  /** The notes' team states the local copy holds (assignee, snooze, no reply needed). */
+  teamStates(): TeamNoteState[] {
+    return [...this.opts.copy.teamStates().values()];
+  }
+
+  /** The database login this desktop writes as (the author of its memos and steps). */
+  login(): string {
+    return this.opts.target.user;
   }
 
   /** Asks the caller for a sync (a `sync-request` log entry) and waits until a sync lands after it. */

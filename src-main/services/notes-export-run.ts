@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ExportContext } from './notes-export';
+import type { ExportContext, ExportMemo } from './notes-export';
 import type { ExportJob, ExportWorkerMessage } from './notes-export-worker';
 
 export interface ExportRunOptions {
@@ -23,6 +23,8 @@ export interface ExportRunOptions {
   signal?: AbortSignal;
   /** Notes written so far of `total`, from 0 up to total, never going back. */
   onProgress?: (written: number, total: number) => void;
+  /** Team mode: the notes' memo threads by SeqNo, a column of the export. */
+  threads?: Record<string, ExportMemo[]>;
   /** Notes per piece read and written (default 2,000): progress is told once a piece. */
   pieceNotes?: number;
   /** The worker's script (default: the built file beside this module, else the source through tsx). */
@@ -78,6 +80,7 @@ export async function runNotesExport(mirrorFile: string, opts: ExportRunOptions)
       pieceNotes: Math.max(1, opts.pieceNotes ?? DEFAULT_PIECE),
     };
     if (tempPath !== undefined) job.tempPath = tempPath;
+    if (opts.threads !== undefined) job.threads = opts.threads;
     worker.postMessage(job);
     const done = await outcome.done;
     if (tempPath !== undefined && opts.path !== undefined) await rename(tempPath, opts.path);

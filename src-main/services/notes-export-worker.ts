@@ -12,7 +12,7 @@ import { openMirrorReader } from '../storage/mirror-reader';
 import type { MirrorReader } from '../storage/mirror-reader';
 import { csvPiece } from './csv';
 import { exportHeader, exportRows, rowsToXlsx } from './notes-export';
-import type { ExportContext, ExportRow } from './notes-export';
+import type { ExportContext, ExportMemo, ExportRow } from './notes-export';
 
 export interface ExportJob {
   format: 'csv' | 'xlsx';
@@ -26,6 +26,8 @@ export interface ExportJob {
   pieceNotes: number;
   /** Where to write (created new, never overwritten); without it the bytes come back in `done`. */
   tempPath?: string;
+  /** Team mode: the notes' memo threads by SeqNo (read by the host from the team database). */
+  threads?: Record<string, ExportMemo[]>;
 }
 
 export type ExportWorkerMessage =
@@ -44,7 +46,7 @@ function writeAll(fd: number, bytes: Uint8Array): void {
 /** The rows of the job's notes, a piece at a time, each piece's marks looked up in `marks`. */
 function* pieces(store: MirrorReader, job: ExportJob): Generator<ExportRow[]> {
   const marks = store.marks();
-  const ctx = { lang: job.lang, timeZone: job.timeZone };
+  const ctx = { lang: job.lang, timeZone: job.timeZone, threads: job.threads };
   for (let at = 0; at < job.seqNos.length; at += job.pieceNotes) {
     const notes = store.notesBySeq(job.seqNos.slice(at, at + job.pieceNotes));
     const local: Record<string, NoteLocalMark> = {};
@@ -63,7 +65,7 @@ async function run(job: ExportJob): Promise<void> {
     const texts: string[] = [];
     const rows: ExportRow[] = [];
     const csv = (text: string) => (fd === undefined ? texts.push(text) : writeSync(fd, text, null, 'utf8'));
-    if (job.format === 'csv') csv(csvPiece([exportHeader(job.lang)], true));
+    if (job.format === 'csv') csv(csvPiece([exportHeader(job.lang, job.threads !== undefined)], true));
     let written = 0;
     post({ type: 'progress', written });
     for (const piece of pieces(store, job)) {
@@ -74,7 +76,9 @@ async function run(job: ExportJob): Promise<void> {
     }
     store.close();
     let bytes: Uint8Array | undefined =
-      job.format === 'csv' ? new TextEncoder().encode(texts.join('')) : await rowsToXlsx(rows, job.lang);
+      job.format === 'csv'
+        ? new TextEncoder().encode(texts.join(''))
+        : await rowsToXlsx(rows, job.lang, job.threads !== undefined);
     if (fd !== undefined) {
       if (job.format === 'xlsx') writeAll(fd, bytes);
       // Closed before the main thread is told, so the file it renames is complete and let go.

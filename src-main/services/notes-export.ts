@@ -11,23 +11,38 @@ import type { NoteFieldSpec } from '../../src-shared/note-fields';
 import { csvBytes } from './csv';
 import { localFileStamp } from './file-stamp';
 
+/** One entry of a team note's memo thread, as the export writes it. */
+export interface ExportMemo {
+  author: string;
+  at: number;
+  body: string;
+}
+
 export interface ExportContext {
   lang: 'ko' | 'en';
   timeZone: string;
   local: Record<string, NoteLocalMark>;
+  /** Team mode: each note's memo thread by SeqNo (a column of its own; absent for a single desktop). */
+  threads?: Readonly<Record<string, readonly ExportMemo[]>> | undefined;
 }
 
 // Words the export adds beyond the field table's headers: the local columns and "yes".
 const LOCAL_LABELS = {
-  ko: { handled: '처리 표시(로컬)', memo: '메모(로컬)', yes: '예' },
-  en: { handled: 'Handled (local)', memo: 'Memo (local)', yes: 'yes' },
+  ko: { handled: '처리 표시(로컬)', memo: '메모(로컬)', yes: '예', thread: '팀 메모' },
+  en: { handled: 'Handled (local)', memo: 'Memo (local)', yes: 'yes', thread: 'Team memos' },
 } as const;
 
 export type ExportRow = (string | number)[];
 
-export function exportHeader(lang: 'ko' | 'en'): string[] {
+/** The header; a team's export has the memo thread's column after the local ones. */
+export function exportHeader(lang: 'ko' | 'en', team = false): string[] {
   const l = LOCAL_LABELS[lang];
-  return [...EXPORT_FIELDS.map((f) => f.label[lang]), l.handled, l.memo];
+  return [...EXPORT_FIELDS.map((f) => f.label[lang]), l.handled, l.memo, ...(team ? [l.thread] : [])];
+}
+
+/** A thread in one cell: an entry a line, "time author: text", oldest first. */
+function threadCell(entries: readonly ExportMemo[] | undefined, time: (ms: number) => string): string {
+  return (entries ?? []).map((e) => `${time(e.at)} ${e.author}: ${e.body}`).join('\n');
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in `timeZone` (the sv-SE pattern is ISO-like and sorts in Excel). */
@@ -65,25 +80,30 @@ export function exportRows(notes: readonly InboxNote[], ctx: ExportContext): Exp
   };
   return notes.map((n) => {
     const mark = ctx.local[String(n.seqNo)];
-    return [...EXPORT_FIELDS.map((f) => cell(n, f)), mark?.handled ? yes : '', mark?.memo ?? ''];
+    const row = [...EXPORT_FIELDS.map((f) => cell(n, f)), mark?.handled ? yes : '', mark?.memo ?? ''];
+    return ctx.threads ? [...row, threadCell(ctx.threads[String(n.seqNo)], time)] : row;
   });
 }
 
 export function notesToCsv(notes: readonly InboxNote[], ctx: ExportContext): Uint8Array {
-  return csvBytes([exportHeader(ctx.lang), ...exportRows(notes, ctx)]);
+  return csvBytes([exportHeader(ctx.lang, ctx.threads !== undefined), ...exportRows(notes, ctx)]);
 }
 
 export function notesToXlsx(notes: readonly InboxNote[], ctx: ExportContext): Promise<Uint8Array> {
-  return rowsToXlsx(exportRows(notes, ctx), ctx.lang);
+  return rowsToXlsx(exportRows(notes, ctx), ctx.lang, ctx.threads !== undefined);
 }
 
 /** The XLSX file of the export's rows (all of them: the workbook is written whole). */
-export async function rowsToXlsx(rows: readonly ExportRow[], lang: 'ko' | 'en'): Promise<Uint8Array> {
-  const head = exportHeader(lang).map((value) => ({ value, fontWeight: 'bold' as const }));
+export async function rowsToXlsx(
+  rows: readonly ExportRow[],
+  lang: 'ko' | 'en',
+  team = false,
+): Promise<Uint8Array> {
+  const head = exportHeader(lang, team).map((value) => ({ value, fontWeight: 'bold' as const }));
   const data = rows.map((row) =>
     row.map((value) => (typeof value === 'number' ? { type: Number, value } : { type: String, value })),
   );
-  const widths = [...EXPORT_FIELDS.map((f) => f.exportWidth), 10, 24];
+  const widths = [...EXPORT_FIELDS.map((f) => f.exportWidth), 10, 24, ...(team ? [48] : [])];
   const buffer = await writeXlsxFile([head, ...data], {
     columns: widths.map((width) => ({ width })),
     stickyRowsCount: 1,

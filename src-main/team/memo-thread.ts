@@ -68,3 +68,25 @@ export async function memoThread(sql: Sql, ref: NoteRef): Promise<MemoEntry[]> {
     ORDER BY id`;
   return rows.map((r) => ({ ...r, editedAt: r.editedAt ?? undefined }));
 }
+
+/** The threads of many notes of a connection (an export's), oldest first each, deleted entries left out. */
+export async function memoThreads(
+  sql: Sql,
+  where: { team: string; connection: string },
+  seqNos: readonly number[],
+): Promise<Map<number, MemoEntry[]>> {
+  const rows = await sql<(Omit<MemoEntry, 'editedAt'> & { seqNo: number; editedAt: Date | null })[]>`
+    SELECT seq_no::float8 AS "seqNo", id::float8 AS id, author, body, version, created_at AS "createdAt",
+           edited_at AS "editedAt"
+    FROM seller_desk.memo_entries
+    WHERE team = ${where.team} AND connection = ${where.connection} AND seq_no = ANY (${[...seqNos]}::bigint[])
+      AND deleted_at IS NULL
+    ORDER BY id`;
+  const out = new Map<number, MemoEntry[]>();
+  for (const { seqNo, ...r } of rows) {
+    const list = out.get(seqNo) ?? [];
+    list.push({ ...r, editedAt: r.editedAt ?? undefined });
+    out.set(seqNo, list);
+  }
+  return out;
+}

@@ -8,11 +8,18 @@ import { TEAM_V1_SQL } from './schema-v1';
 import { TEAM_V2_SQL } from './schema-v2';
 import { TEAM_V3_SQL } from './schema-v3';
 import { TEAM_V4_SQL } from './schema-v4';
+import { TEAM_V5_SQL } from './schema-v5';
 
 const TEAM_SCHEMA = 'seller_desk';
 
 /** Index n holds the migration from version n to n + 1. Released ones are frozen. */
-export const TEAM_MIGRATIONS: readonly string[] = [TEAM_V1_SQL, TEAM_V2_SQL, TEAM_V3_SQL, TEAM_V4_SQL];
+export const TEAM_MIGRATIONS: readonly string[] = [
+  TEAM_V1_SQL,
+  TEAM_V2_SQL,
+  TEAM_V3_SQL,
+  TEAM_V4_SQL,
+  TEAM_V5_SQL,
+];
 export const TEAM_VERSION = TEAM_MIGRATIONS.length;
 
 /** The key of the advisory lock migrations take (the first half of a two-int key: 'sdmg'). */

@@ -12,13 +12,22 @@ export type NoteStatusChange =
   /** Back to the marketplace's status (and the handled mark). */
   | { clear: true };
 
-/** Sets the note's team status; false when it was so already (nothing written). */
-export async function setNoteStatus(sql: Sql, ref: NoteRef, change: NoteStatusChange): Promise<boolean> {
+/**
+ * Sets the note's team status; false when it was so already (nothing written). A snooze must end after `now`:
+ * the writer's clock when given (the app's host, whose clock its inbox reads the snooze's end against), else the
+ * database's.
+ */
+export async function setNoteStatus(
+  sql: Sql,
+  ref: NoteRef,
+  change: NoteStatusChange,
+  now?: Date,
+): Promise<boolean> {
   const until = 'snoozedUntil' in change ? change.snoozedUntil : null;
   const reason = 'noReplyReason' in change ? change.noReplyReason : null;
   const [row] = await sql<{ changed: boolean }[]>`
     SELECT seller_desk.set_note_status(${ref.team}, ${ref.connection}, ${ref.seqNo}, ${until}::timestamptz,
-                                       ${reason}::text) AS changed`;
+                                       ${reason}::text, coalesce(${now ?? null}::timestamptz, now())) AS changed`;
   return row?.changed ?? false;
 }
 

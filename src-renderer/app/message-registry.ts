@@ -8,6 +8,7 @@ import type { Translate } from '../i18n/translator';
 import { inboxEn, inboxKo } from '../features/inbox/messages';
 import { inboxSyncEn, inboxSyncKo } from '../features/inbox/sync-failure-messages';
 import { inboxTeamEn, inboxTeamKo } from '../features/inbox/team-messages';
+import { inboxTeamNotesEn, inboxTeamNotesKo } from '../features/inbox/team-notes-messages';
 import { insightsEn, insightsKo } from '../features/insights/messages';
 import { keywordsEn, keywordsKo } from '../features/keywords/messages';
 import { lookbookEn, lookbookKo } from '../features/lookbook/messages';
@@ -25,6 +26,7 @@ export const RESOURCES: Resources = {
   inbox: { ko: inboxKo, en: inboxEn },
   inboxSync: { ko: inboxSyncKo, en: inboxSyncEn },
   inboxTeam: { ko: inboxTeamKo, en: inboxTeamEn },
+  inboxTeamNotes: { ko: inboxTeamNotesKo, en: inboxTeamNotesEn },
   insights: { ko: insightsKo, en: insightsEn },
   lookbook: { ko: lookbookKo, en: lookbookEn },
   keywords: { ko: keywordsKo, en: keywordsEn },

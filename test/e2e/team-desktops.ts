@@ -47,12 +47,17 @@ export async function desktop(
   cleanup: Cleanup,
   member: TeamMember,
   backend: SandboxBackend,
-  options: { locale?: string; language?: 'ko' | 'en'; answerPageUrl?: string } = {},
+  options: { locale?: string; language?: 'ko' | 'en'; answerPageUrl?: string; now?: () => number } = {},
 ) {
   const relay: { toPage?: (event: string, payload: unknown) => Promise<void> } = {};
   const emit: AssembleOptions['emit'] = (event, payload) =>
     void relay.toPage?.(event, payload).catch(() => {});
-  const deps = createTestDeps({ sandbox: { backend }, emit, team: { loopMs: 250, pollMs: 1000 } });
+  const deps = createTestDeps({
+    sandbox: { backend },
+    emit,
+    team: { loopMs: 250, pollMs: 1000 },
+    ...(options.now ? { now: options.now } : {}),
+  });
   const { settings } = await deps.settings.get();
   await deps.vault.set('sandbox', { teamPassword: member.password });
   await deps.settings.update({

@@ -24,6 +24,8 @@ export function createTestDeps(
     autoRefresh?: AssembleOptions['autoRefresh'];
     /** Team mode's loop and pull intervals (shortened by the team tests). */
     team?: AssembleOptions['team'];
+    /** The host's clock (TEST_NOW unless told): a test that moves time forward hands a clock it moves. */
+    now?: () => number;
   } = {},
 ): HostDeps & { dataDir: string; opened: string[]; close(): Promise<void> } {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'seller-desk-'));
@@ -44,7 +46,7 @@ export function createTestDeps(
     sandboxOptions: { seed: 42, now: TEST_NOW, notes: 2000, ...opts.sandbox },
     emit: opts.emit,
     // The host's clock is the sandbox's: a sync's "today", its stamps and the marks' are TEST_NOW's.
-    now: () => TEST_NOW.getTime(),
+    now: opts.now ?? (() => TEST_NOW.getTime()),
     ...(opts.autoRefresh ? { autoRefresh: opts.autoRefresh } : {}),
     ...(opts.team ? { team: opts.team } : {}),
   });

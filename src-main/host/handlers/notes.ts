@@ -82,11 +82,15 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
       const name = exportFileName(req.format, req.lang, new Date(), req.timeZone);
       const path = chooseSavePath ? await chooseSavePath(name) : undefined;
       if (chooseSavePath && path === undefined) return { rows: 0 };
+      // Team mode: the notes' memo threads are a column of the export.
+      const team = await deps.teams?.active();
+      const threads = team ? await team.exportThreads(req.seqNos) : undefined;
       const run = await withMirror((m) =>
         // The worker opens the mirror's file by its full path (the store names it within the mirrors folder).
         runNotesExport(resolve(deps.mirrors.dir, m.store.file), {
           ...req,
           path,
+          ...(threads ? { threads } : {}),
           signal: ctx.signal,
           onProgress: (written, total) => ctx.emit('notes.exportProgress', { written, total }),
         }),

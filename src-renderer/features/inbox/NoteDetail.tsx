@@ -15,6 +15,8 @@ import { AnswerOnMarket } from './AnswerOnMarket';
 import { ReplyTemplatePicker } from './ReplyTemplatePicker';
 import type { TimeFormat } from './time-format';
 import { setLocalMark } from './use-notes';
+import { TeamNotePanel } from './TeamNotePanel';
+import type { TeamPane } from './model/team-status';
 import { IconButton } from '../../ui/IconButton';
 import { TeamNoteSection } from './TeamParts';
 import { usePresence } from './use-presence';
@@ -81,7 +83,16 @@ function useLookbookItems(sellerId: string) {
   });
 }
 
-function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | undefined }) {
+function LocalMarks({
+  note,
+  mark,
+  team,
+}: {
+  note: InboxNote;
+  mark: NoteLocalMark | undefined;
+  /** Team mode: the memos are the thread's (TeamNotePanel), not this one memo. */
+  team?: boolean;
+}) {
   const { t } = useI18n();
   const qc = useQueryClient();
   const [memo, setMemo] = useState(mark?.memo ?? '');
@@ -101,7 +112,7 @@ function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | und
 
   return (
     <section className="local-marks" aria-labelledby="local-marks-title">
-      <h3 id="local-marks-title">{t('inbox.local.title')}</h3>
+      <h3 id="local-marks-title">{t(team ? 'inbox.team.mark.title' : 'inbox.local.title')}</h3>
       <label className="check" title={`${t('inbox.local.handled')} (h)`}>
         <input
           type="checkbox"
@@ -110,23 +121,27 @@ function LocalMarks({ note, mark }: { note: InboxNote; mark: NoteLocalMark | und
         />
         {t('inbox.local.handled')}
       </label>
-      <label htmlFor="note-memo" className="memo-label" title={`${t('inbox.local.memo')} (m)`}>
-        {t('inbox.local.memo')}
-        {saved && <span className="saved">· {t('inbox.local.saved')}</span>}
-      </label>
-      <textarea
-        id="note-memo"
-        value={memo}
-        rows={3}
-        maxLength={4000}
-        onChange={(e) => {
-          setMemo(e.target.value);
-          setSaved(false);
-        }}
-        onBlur={() => {
-          if (memo !== (mark?.memo ?? '')) void save({ memo });
-        }}
-      />
+      {!team && (
+        <>
+          <label htmlFor="note-memo" className="memo-label" title={`${t('inbox.local.memo')} (m)`}>
+            {t('inbox.local.memo')}
+            {saved && <span className="saved">· {t('inbox.local.saved')}</span>}
+          </label>
+          <textarea
+            id="note-memo"
+            value={memo}
+            rows={3}
+            maxLength={4000}
+            onChange={(e) => {
+              setMemo(e.target.value);
+              setSaved(false);
+            }}
+            onBlur={() => {
+              if (memo !== (mark?.memo ?? '')) void save({ memo });
+            }}
+          />
+        </>
+      )}
       {error !== undefined && <ErrorPanel compact error={error} />}
     </section>
   );
@@ -141,6 +156,8 @@ export const NoteDetail = memo(function NoteDetail(props: {
   slaHours: number;
   onScope: (scope: NoteScope) => void;
   onClose: () => void;
+  /** Team mode: the thread, history and statuses (absent for a single desktop). */
+  team?: TeamPane | undefined;
 }) {
   const { t } = useI18n();
   const { navigate } = useShellSlots();
@@ -258,7 +275,10 @@ export const NoteDetail = memo(function NoteDetail(props: {
       <AnswerOnMarket note={note} />
       <ReplyTemplatePicker note={note} />
       {/* Keyed by note: another note starts from its own saved memo, never from this draft. */}
-      <LocalMarks key={note.seqNo} note={note} mark={props.mark} />
+      <LocalMarks key={note.seqNo} note={note} mark={props.mark} team={props.team !== undefined} />
+      {props.team && (
+        <TeamNotePanel team={props.team} note={note} mark={props.mark} now={props.now} time={time} />
+      )}
     </aside>
   );
 });

@@ -43,6 +43,7 @@ import { useScopeIntent } from './use-scope-intent';
 import { useNoteSelection } from './use-selection';
 import { TeamBar } from './TeamParts';
 import { TeamProvider, useTeamInbox, useTeamWho } from './use-team';
+import { useTeamQueue } from './use-team-notes';
 import './inbox.css';
 
 /** What the inbox shows from the settings: not its saved filters, so saving them does not re-render the page. */
@@ -124,9 +125,11 @@ const Inbox = memo(function Inbox(props: InboxProps) {
     now,
     slaHours,
   });
+  // Team mode: a snoozed note (until the clock passes its end) or one needing no reply is out of the queue.
+  const team = useTeamQueue({ ...props, team: mirror.data?.team !== undefined, now }, data.local);
   const { columns, rows, around, teamCounts } = useInboxView({
     notes: data.notes,
-    local: data.local,
+    local: team.local,
     filters: f,
     range,
     now,
@@ -242,7 +245,7 @@ const Inbox = memo(function Inbox(props: InboxProps) {
             cursor={selection.cursor}
             openSeq={selection.openSeq}
             selected={selected}
-            local={data.local}
+            local={team.local}
             sort={f.sort}
             onSort={onSort}
             onRowClick={selection.onRowClick}
@@ -262,6 +265,7 @@ const Inbox = memo(function Inbox(props: InboxProps) {
           slaHours={slaHours}
           onScope={onScope}
           onClose={selection.closeNote}
+          team={team.pane}
         />
       }
     />

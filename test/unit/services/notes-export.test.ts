@@ -47,6 +47,33 @@ describe('notes export', () => {
     expect(text).toContain('2026-11-19 23:03:00');
   });
 
+  it("a team's export has the memo thread in a column: an entry a line, time, author and text (a cell that starts with a time: never a formula)", () => {
+    const at = Date.parse('2026-11-20T09:30:00+09:00');
+    const threads = {
+      '100001': [
+        { author: 'anna', at, body: '재고 확인 중' },
+        { author: 'ben', at: at + 60_000, body: '=내일 입고' },
+      ],
+    };
+    const text = new TextDecoder().decode(
+      notesToCsv([note, { ...note, seqNo: 100_002 }], {
+        lang: 'ko',
+        timeZone: 'Asia/Seoul',
+        local: {},
+        threads,
+      }),
+    );
+    const [header] = text.split('\r\n');
+    expect(header!.endsWith(',처리 표시(로컬),메모(로컬),팀 메모')).toBe(true);
+    expect(text).toContain(
+      `,,,"2026-11-20 09:30:00 anna: 재고 확인 중\n2026-11-20 09:31:00 ben: =내일 입고"\r\n`,
+    );
+    // A note without entries has an empty cell; a single desktop's export has no such column.
+    expect(text.trimEnd().endsWith(',,,')).toBe(true);
+    const single = new TextDecoder().decode(notesToCsv([note], { lang: 'en', timeZone: 'UTC', local: {} }));
+    expect(single).not.toContain('Team memos');
+  });
+
   it('writes an XLSX workbook (a zip) in Node', async () => {
     const bytes = await notesToXlsx([note], { lang: 'ko', timeZone: 'Asia/Seoul', local: {} });
     expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);

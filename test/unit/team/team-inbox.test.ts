@@ -217,6 +217,26 @@ describe('statuses', () => {
     expect(steps.map((s) => s.seq)).toEqual([1, 2, 3, 2]);
   }, 60_000);
 
+  it("a snooze's end is checked against the writer's clock when it names one (an app's host), else the database's", async () => {
+    const { members } = await inboxTeam(pg, { members: 1, notes: 2 });
+    const [a] = members as [(typeof members)[0]];
+    // A writer whose clock is a year behind the database's: an end an hour after its clock is in its future.
+    const [{ now } = { now: new Date(0) }] = await a.sql<{ now: Date }[]>`SELECT now() AS now`;
+    const writer = new Date(now.getTime() - 365 * 86_400_000);
+    const end = new Date(writer.getTime() + 3_600_000);
+    expect(await setNoteStatus(a.sql, ref(1), { snoozedUntil: end }, writer)).toBe(true);
+    // The same end without the writer's clock is in the database's past: refused.
+    await expect(setNoteStatus(a.sql, ref(2), { snoozedUntil: end })).rejects.toThrow(
+      /must end in the future/u,
+    );
+    // And an end before the writer's own clock is refused too.
+    await expect(
+      setNoteStatus(a.sql, ref(2), { snoozedUntil: new Date(writer.getTime() - 1) }, writer),
+    ).rejects.toThrow(/must end in the future/u);
+    // Setting it again as of the writer's clock changes nothing (its snooze has not ended by that clock).
+    expect(await setNoteStatus(a.sql, ref(1), { snoozedUntil: end }, writer)).toBe(false);
+  }, 60_000);
+
   it('the views: mine, unassigned, everyone', async () => {
     const { members } = await inboxTeam(pg, { members: 2, notes: 3 });
     const [a, b] = members as [(typeof members)[0], (typeof members)[0]];
