@@ -108,6 +108,15 @@ interface InboxProps {
   lang: 'ko' | 'en';
 }
 
+/** The period's notes from the mirror, with team mode's queue (snoozed and no-reply notes set aside). */
+function useInboxQueue(props: InboxProps, range: ReturnType<typeof resolveRange>, now: number) {
+  const options = { sellerId: props.filters.sellerId, now, slaHours: props.slaHours };
+  const inbox = useInboxData(props.profileId, range, options);
+  // Team mode: a snoozed note (until the clock passes its end) or one needing no reply is out of the queue.
+  const team = useTeamQueue({ ...props, team: inbox.mirror.data?.team !== undefined, now }, inbox.data.local);
+  return { ...inbox, team };
+}
+
 // Memoized: saving the filters re-renders the page (the mutation's state changes), which must not re-render
 // the inbox.
 const Inbox = memo(function Inbox(props: InboxProps) {
@@ -120,13 +129,7 @@ const Inbox = memo(function Inbox(props: InboxProps) {
   const { patch, showPastSla, widenPeriod, showAllWaiting, clearNarrowing, onScope } = actions;
   const oldestWaited = useCallback((at: number) => time.duration(now - at), [time, now]);
   const range = useMemo(() => resolveRange(f, today), [f.preset, f.start, f.end, today]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { mirror, period, data, sync, sellerIds, refresh, outside } = useInboxData(props.profileId, range, {
-    sellerId: f.sellerId,
-    now,
-    slaHours,
-  });
-  // Team mode: a snoozed note (until the clock passes its end) or one needing no reply is out of the queue.
-  const team = useTeamQueue({ ...props, team: mirror.data?.team !== undefined, now }, data.local);
+  const { mirror, period, data, sync, sellerIds, refresh, outside, team } = useInboxQueue(props, range, now);
   const { columns, rows, around, teamCounts } = useInboxView({
     notes: data.notes,
     local: team.local,
