@@ -7,6 +7,7 @@
 // `npm run screenshots -- --tasks` shoots a seller's three daily tasks the same way (what waits, oldest first; a
 // note found by the last digits of its order number; what is broken in the lookbook) at the smallest and the
 // default window.
+// `npm run screenshots -- --team` shoots two members of one team at work (scripts/team-screenshots.ts).
 import { mkdirSync } from 'node:fs';
 import { createHandlers, requestSchemas } from '../src-main/host/create-handlers';
 import { closeBrowser, openApp } from '../test/e2e/harness';
@@ -16,6 +17,7 @@ import { SCREENS, WINDOW_SIZES, showScreen } from '../test/e2e/page-states';
 import type { UiLang } from '../test/e2e/page-states';
 import { createTestDeps } from '../test/support/host-deps';
 import { translatorFor } from '../src-renderer/app/message-registry';
+import { shootTeam } from './team-screenshots';
 
 const OUT_DIR = 'docs/screenshots';
 const MATRIX_DIR = 'test-results/screenshots';
@@ -217,6 +219,10 @@ async function tasks(only: readonly string[]): Promise<void> {
 async function main() {
   const args = process.argv.slice(2);
   const only = args.filter((a) => !a.startsWith('--'));
+  if (args.includes('--team')) {
+    await shootTeam();
+    return;
+  }
   if (args.includes('--matrix') || args.includes('--tasks')) {
     try {
       await (args.includes('--tasks') ? tasks(only) : matrix(only));

@@ -295,6 +295,8 @@ export interface NotesWaitingOutsideRequest {
   end: NoteDay;
   /** A note received before this instant is past the SLA (now minus the SLA's hours). */
   lateBeforeMs: number;
+  /** The page's now: in team mode a note snoozed past it is set aside (one needing no reply always is). */
+  nowMs?: number;
 }
 
 export interface NotesWaitingOutsideResult {
@@ -309,6 +311,8 @@ export interface NotesWaitingOutsideResult {
 export interface NotesWaitingRequest {
   /** A note received before this instant is past the SLA (now minus the SLA's hours). */
   lateBeforeMs: number;
+  /** The page's now: in team mode a note snoozed past it is set aside (one needing no reply always is). */
+  nowMs?: number;
 }
 
 /** What waits for an answer in the whole mirror: the sidebar's count, whatever page is open. */

@@ -85,7 +85,10 @@ export interface TeamContract {
   /** Before the answer page opens: marks this desktop answering, says who else is and whether it was answered. */
   'team.beforeAnswering': { req: { seqNo: number }; res: TeamAnswerCheck };
   /** What waits for an answer and is assigned to me, in the whole copy (the sidebar's badge, when chosen so). */
-  'team.waitingMine': { req: { lateBeforeMs: number }; res: { waiting: number; late: number } };
+  'team.waitingMine': {
+    req: { lateBeforeMs: number; nowMs?: number };
+    res: { waiting: number; late: number };
+  };
 }
 
 export const TEAM_CHANNELS = [

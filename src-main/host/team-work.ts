@@ -107,9 +107,13 @@ export class TeamWork {
   }
 
   /** What waits for an answer (not answered, not marked handled) and is mine, in the whole copy. */
-  waitingMine(lateBeforeMs: number): { waiting: number; late: number } {
+  waitingMine(lateBeforeMs: number, nowMs?: number): { waiting: number; late: number } {
     const mine: number[] = [];
-    for (const [seqNo, s] of this.opts.copy.teamStates()) if (s.assignee === this.me) mine.push(seqNo);
+    for (const [seqNo, s] of this.opts.copy.teamStates()) {
+      // Set aside as the inbox's queue sets them aside: no reply needed, or snoozed past now.
+      const aside = s.noReplyReason !== undefined || (s.snoozedUntil ?? -1) > (nowMs ?? -1);
+      if (s.assignee === this.me && !aside) mine.push(seqNo);
+    }
     if (mine.length === 0) return { waiting: 0, late: 0 };
     const marks = this.opts.copy.marks();
     let waiting = 0;

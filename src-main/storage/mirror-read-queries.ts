@@ -4,7 +4,13 @@
 //
 // Another read runs off the main thread by one entry here, with what it reads added to MirrorReader's Pick
 // (mirror-reader.ts) and its handler asking `reads.ask(kind, req, ctx.signal)`.
-import type { NoteDay, NotesCountRequest, NotesLookupRequest, NotesWaitingOutsideRequest } from '../contract';
+import type {
+  NoteDay,
+  NotesCountRequest,
+  NotesLookupRequest,
+  NotesWaitingOutsideRequest,
+  NotesWaitingRequest,
+} from '../contract';
 import type { InsightsQuery } from './insights-store';
 import type { MirrorReader } from './mirror-reader';
 
@@ -38,7 +44,7 @@ export const READ_QUERIES = {
   'notes.lookup': (r: ReadSource, q: NotesLookupRequest) => r.lookup(q),
   'notes.count': (r: ReadSource, q: NotesCountRequest) => r.count(q),
   'notes.waitingOutside': (r: ReadSource, q: NotesWaitingOutsideRequest) => r.waitingOutside(q),
-  'notes.waiting': (r: ReadSource, q: { lateBeforeMs: number }) => r.waiting(q.lateBeforeMs),
+  'notes.waiting': (r: ReadSource, q: NotesWaitingRequest) => r.waiting(q.lateBeforeMs, q.nowMs),
   'insights.figures': (r: ReadSource, q: InsightsQuery) => insightsFigures(r, q),
 };
 

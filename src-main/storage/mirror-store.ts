@@ -653,25 +653,30 @@ export class MirrorStore implements NotesStore, TeamCopy {
    * withdrawn and not marked handled; how many of them are past the SLA, and when the oldest came in.
    */
   waitingOutside(q: NotesWaitingOutsideRequest): NotesWaitingOutsideResult {
-    return this.waitingBetween(q.lateBeforeMs, { start: dayStartMs(q.start), end: dayEndMs(q.end) });
+    return this.waitingBetween(q.lateBeforeMs, q.nowMs, { start: dayStartMs(q.start), end: dayEndMs(q.end) });
   }
 
   /** What waits for an answer anywhere in the mirror (NoReply, not withdrawn, not handled); how many past the SLA. */
-  waiting(lateBeforeMs: number): NotesWaitingResult {
-    const { waiting, late } = this.waitingBetween(lateBeforeMs);
+  waiting(lateBeforeMs: number, nowMs?: number): NotesWaitingResult {
+    const { waiting, late } = this.waitingBetween(lateBeforeMs, nowMs);
     return { waiting, late };
   }
 
-  /** The waiting notes outside `except` (all of them without it). */
-  private waitingBetween(lateBeforeMs: number, except?: { start: number; end: number }) {
+  /**
+   * The waiting notes outside `except` (all of them without it). A team's copy sets aside a note needing no reply,
+   * and one snoozed past `nowMs` (the inbox's queue does the same).
+   */
+  private waitingBetween(lateBeforeMs: number, nowMs?: number, except?: { start: number; end: number }) {
     const row = this.db
       .prepare(
         `SELECT count(*) AS waiting, coalesce(sum(at < ?), 0) AS late, min(at) AS oldest
          FROM notes
          WHERE ${except ? 'NOT (at BETWEEN ? AND ?) AND' : ''} reply_status = 'NoReply' AND withdrawn_at IS NULL
-           AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1)`,
+           AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1)
+           AND seq_no NOT IN (SELECT seq_no FROM team_states
+                              WHERE no_reply_reason IS NOT NULL OR snoozed_until > ?)`,
       )
-      .get(lateBeforeMs, ...(except ? [except.start, except.end] : [])) as {
+      .get(lateBeforeMs, ...(except ? [except.start, except.end] : []), nowMs ?? -1) as {
       waiting: number;
       late: number;
       oldest: number | null;

@@ -106,7 +106,7 @@ export interface NotesStore {
   lookup(q: NotesLookupRequest): NotesLookupResult;
   count(q: NotesCountRequest): NotesCountResult;
   waitingOutside(q: NotesWaitingOutsideRequest): NotesWaitingOutsideResult;
-  waiting(lateBeforeMs: number): NotesWaitingResult;
+  waiting(lateBeforeMs: number, nowMs?: number): NotesWaitingResult;
   /** Notes by SeqNo, in the order asked (unknown ones left out), withdrawn ones included: what an export writes. */
   notesBySeq(seqNos: readonly number[]): InboxNote[];
   /** Every held note in a range (all without one), oldest first, withdrawn ones flagged: the command line's. */

@@ -28,6 +28,8 @@ export function useNotesRefreshed() {
 export function useWaitingBadge(profileId: string | undefined, slaHours: number | undefined): boolean {
   const now = useNow(30_000);
   const lateBeforeMs = Math.floor((now - (slaHours ?? 0) * 3_600_000) / 60_000) * 60_000;
+  // The minute of now: changes with lateBeforeMs (whole SLA hours), so the query's key needs no more.
+  const nowMs = Math.floor(now / 60_000) * 60_000;
   const status = useMirrorStatus(profileId ?? '', profileId !== undefined).data;
   const team = status?.team !== undefined;
   const mine = useSettingsValue((s) => s.inbox.filters['teamBadgeMine'] === true) === true && team;
@@ -38,8 +40,8 @@ export function useWaitingBadge(profileId: string | undefined, slaHours: number 
     enabled: profileId !== undefined && slaHours !== undefined,
     queryFn: ({ signal }) =>
       mine
-        ? call('team.waitingMine', { lateBeforeMs }, signal)
-        : call('notes.waiting', { lateBeforeMs }, signal),
+        ? call('team.waitingMine', { lateBeforeMs, nowMs }, signal)
+        : call('notes.waiting', { lateBeforeMs, nowMs }, signal),
     // While the next minute's answer comes, the last one of the same profile stands (no flicker).
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === profileId ? previous : undefined,

@@ -26,14 +26,9 @@ export const LONG = { timeout: 60_000 };
 
 type TestDeps = ReturnType<typeof createTestDeps>;
 
-const syncCalls = (calls: AppUnderTest['calls']) => calls.filter((c) => c.channel === 'notes.sync').length;
+import { settled } from './settle';
 
-/** A sync asked for after `after` earlier ones has run, and its result is on screen. */
-export async function settled(page: Page, calls: AppUnderTest['calls'], after = 0): Promise<void> {
-  await expect.poll(() => syncCalls(calls), LONG).toBeGreaterThan(after);
-  await expect.poll(() => page.getByTestId('sync-progress').count(), LONG).toBe(0);
-  await page.getByTestId('note-count').waitFor();
-}
+export { settled };
 
 /**
  * Opens the app on `deps` (closed with the app after the test). The page's clock is TEST_NOW from its first script

@@ -10,7 +10,7 @@ import type { PgServer } from '../support/postgres';
 import { teamDatabase } from '../support/team-db';
 import type { Cleanup } from './cleanup';
 import { openApp } from './harness';
-import { settled } from './inbox-app';
+import { settled } from './settle';
 
 export interface TeamMember {
   url: string;

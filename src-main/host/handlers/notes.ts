@@ -172,8 +172,14 @@ export const notesRequestSchemas: Pick<RequestSchemas, Channels> = {
     buyerId: z.string().max(100).optional(),
     text: text.optional(),
   }),
-  'notes.waitingOutside': marketPeriodSchema({ lateBeforeMs: z.number().int().nonnegative() }),
-  'notes.waiting': z.strictObject({ lateBeforeMs: z.number().int().nonnegative() }),
+  'notes.waitingOutside': marketPeriodSchema({
+    lateBeforeMs: z.number().int().nonnegative(),
+    nowMs: z.number().int().nonnegative().optional(),
+  }),
+  'notes.waiting': z.strictObject({
+    lateBeforeMs: z.number().int().nonnegative(),
+    nowMs: z.number().int().nonnegative().optional(),
+  }),
   'notes.sync': marketPeriodSchema(
     {
       sellerIds: z.array(sellerId).max(50).optional(),

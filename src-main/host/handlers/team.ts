@@ -30,7 +30,7 @@ export function teamHandlers(deps: Pick<HostDeps, 'teams'>): Pick<Handlers, Chan
     'team.leave': async () => void (await (await work()).leave()),
     'team.presence': async () => ({ entries: (await work()).presence() }),
     'team.beforeAnswering': async ({ seqNo }) => (await work()).beforeAnswering(seqNo),
-    'team.waitingMine': async ({ lateBeforeMs }) => (await work()).waitingMine(lateBeforeMs),
+    'team.waitingMine': async ({ lateBeforeMs, nowMs }) => (await work()).waitingMine(lateBeforeMs, nowMs),
   };
 }
 
@@ -49,5 +49,8 @@ export const teamRequestSchemas: Pick<RequestSchemas, Channels> = {
   'team.leave': voidRequest,
   'team.presence': voidRequest,
   'team.beforeAnswering': z.strictObject({ seqNo }),
-  'team.waitingMine': z.strictObject({ lateBeforeMs: z.number().int().nonnegative() }),
+  'team.waitingMine': z.strictObject({
+    lateBeforeMs: z.number().int().nonnegative(),
+    nowMs: z.number().int().nonnegative().optional(),
+  }),
 };

@@ -174,7 +174,12 @@ export function useWaitingOutside(
   return useQuery({
     queryKey: [...NOTES_ROOT, 'waitingOutside', profileId, start, end, revision, lateBeforeMs],
     enabled: revision !== undefined,
-    queryFn: ({ signal }) => call('notes.waitingOutside', { start, end, lateBeforeMs }, signal),
+    queryFn: ({ signal }) =>
+      call(
+        'notes.waitingOutside',
+        { start, end, lateBeforeMs, nowMs: Math.floor(nowMs / 60_000) * 60_000 },
+        signal,
+      ),
     // While the next answer comes, the last one of the same profile and period stands (no flicker each minute).
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === profileId &&

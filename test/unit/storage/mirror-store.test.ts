@@ -254,6 +254,36 @@ describe('what waits outside the period on screen', () => {
       late: 0,
     });
   });
+
+  it("in a team's copy, sets aside a note needing no reply, and a snoozed one until its end, as the inbox's queue does", () => {
+    const store = openStore();
+    store.writeNotes(ALL);
+    const lateBeforeMs = NOW.getTime() - 48 * 3_600_000;
+    const now = NOW.getTime();
+    const waiting = ALL.filter((n) => n.replyStatus === 'NoReply');
+    const [snoozed, noReply] = waiting;
+    expect(snoozed && noReply).toBeTruthy();
+    const all = store.waiting(lateBeforeMs, now);
+    expect(all.waiting).toBe(waiting.length);
+    // The team's states as the pull brings them into a copy.
+    store.applyTeamBatch({
+      position: 1,
+      notes: [],
+      coverage: [],
+      marks: [],
+      states: [
+        { seqNo: snoozed!.seqNo, snoozedUntil: now + 3_600_000 },
+        { seqNo: noReply!.seqNo, noReplyReason: 'answered by phone' },
+      ],
+    });
+    expect(store.waiting(lateBeforeMs, now).waiting).toBe(waiting.length - 2);
+    // The snooze's end passed: the note waits again; the one needing no reply does not.
+    expect(store.waiting(lateBeforeMs, now + 3_600_000).waiting).toBe(waiting.length - 1);
+    // Outside a period the same rule holds.
+    const start = addDays(TODAY, -400);
+    const end = addDays(TODAY, -399);
+    expect(store.waitingOutside({ start, end, lateBeforeMs, nowMs: now }).waiting).toBe(waiting.length - 2);
+  });
 });
 
 describe('marks', () => {
