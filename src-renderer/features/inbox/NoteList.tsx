@@ -23,6 +23,7 @@ import { GRID_TEMPLATES, LIST_COLUMNS, cellClass, headerCells, rowFacts } from '
 import type { CellContent, CellPart } from './model/list-columns';
 import type { TimeFormat } from './time-format';
 import { TeamRowMarks } from './TeamParts';
+import type { QueueMark } from './model/team-status';
 
 const ROW_HEIGHT = 34;
 
@@ -115,8 +116,9 @@ export function NoteList(props: {
     const k = Number(row.getAttribute('aria-rowindex')) - 2;
     const n = k >= 0 && k < rows.length ? notes[rows[k]!] : undefined;
     if (n && title) {
-      const handled = local[String(n.seqNo)]?.handled === true;
-      cell.title = title(rowFacts(n, handled, { now, slaHours, time, t, lang }));
+      const mark: QueueMark | undefined = local[String(n.seqNo)];
+      const aside = mark?.aside;
+      cell.title = title(rowFacts(n, mark?.handled === true, { now, slaHours, time, t, lang, aside }));
     }
   };
 
@@ -133,6 +135,7 @@ export function NoteList(props: {
         isCursor={n.seqNo === cursor}
         isOpen={n.seqNo === props.openSeq}
         handled={local[key]?.handled === true}
+        aside={(local[key] as QueueMark | undefined)?.aside}
         now={now}
         slaHours={slaHours}
         time={time}
@@ -217,6 +220,7 @@ const Row = memo(function Row(props: {
   isCursor: boolean;
   isOpen: boolean;
   handled: boolean;
+  aside: QueueMark['aside'];
   now: number;
   slaHours: number;
   time: TimeFormat;
@@ -225,7 +229,7 @@ const Row = memo(function Row(props: {
 }) {
   const { t, lang } = useI18n();
   const { note: n, index, selected, handled, now, slaHours, time, search } = props;
-  const facts = rowFacts(n, handled, { now, slaHours, time, t, lang });
+  const facts = rowFacts(n, handled, { now, slaHours, time, t, lang, aside: props.aside });
   const classes = ['note-row'];
   if (selected) classes.push('selected');
   if (props.isCursor) classes.push('cursor');

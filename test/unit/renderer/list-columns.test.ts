@@ -216,3 +216,21 @@ describe('the inbox list from its column table', () => {
     expect(seqs(sortOrder(notes, { key: 'received', dir: 'desc' }))).toEqual([1, 2, 3]);
   });
 });
+
+describe('the status column in team mode', () => {
+  it('names a note the team set aside (snoozed, no reply needed) as such, not as handled', () => {
+    const status = LIST_COLUMNS.find((c) => c.id === 'status')!;
+    const ko = translatorFor('ko');
+    const handled = rowFacts(note(), true, env);
+    expect(status.cell(handled)).toBe(t('inbox.status.Handled'));
+    const snoozed = rowFacts(note(), true, { ...env, aside: 'snoozed' });
+    expect(status.cell(snoozed)).toBe(t('inbox.team.state.snoozed'));
+    expect(status.cell(snoozed)).not.toBe(t('inbox.status.Handled'));
+    expect(status.cell(rowFacts(note(), true, { ...env, t: ko, lang: 'ko', aside: 'no-reply-needed' }))).toBe(
+      ko('inbox.team.state.no-reply-needed'),
+    );
+    // The marketplace's answer wins: an answered note says so whatever the team set.
+    const answered = rowFacts(note({ replyStatus: 'ReplyComplete' }), true, { ...env, aside: 'snoozed' });
+    expect(status.cell(answered)).toBe(t('inbox.status.ReplyComplete'));
+  });
+});

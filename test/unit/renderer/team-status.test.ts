@@ -33,6 +33,9 @@ describe('queueMarks: what the queue sets aside', () => {
     expect(Object.keys(out).sort()).toEqual(['1', '3', '4']);
     expect(out['1']?.handled).toBe(true);
     expect(out['3']?.handled).toBe(true);
+    // Each says why it is aside, so the list names it so.
+    expect(out['1']?.aside).toBe('snoozed');
+    expect(out['3']?.aside).toBe('no-reply-needed');
     expect(out['4']).toBe(local['4']);
     // An hour later the snooze has passed: only the no-reply note is aside.
     const later = queueMarks(

@@ -34,6 +34,8 @@ export interface RowFacts {
   open: boolean;
   /** Open and not handled: it counts against the reply SLA. */
   waiting: boolean;
+  /** Team mode: why an open note is out of the queue (snoozed, or no reply needed), shown instead of "handled". */
+  aside?: 'snoozed' | 'no-reply-needed';
   now: number;
   slaHours: number;
   time: ListTime;
@@ -45,7 +47,7 @@ export interface RowFacts {
 export function rowFacts(
   note: InboxNote,
   handled: boolean,
-  env: Pick<RowFacts, 'now' | 'slaHours' | 'time' | 't' | 'lang'>,
+  env: Pick<RowFacts, 'now' | 'slaHours' | 'time' | 't' | 'lang' | 'aside'>,
 ): RowFacts {
   // A handled note is done for now: it shows how long it has been open, but no longer counts against the SLA.
   const open = note.replyStatus === 'NoReply';
@@ -99,7 +101,13 @@ function compareDigits(a: string | undefined, b: string | undefined): number {
 
 // Narrow columns cut English words: the whole one is the cell's tooltip.
 const statusLabel = (r: RowFacts) =>
-  r.t(r.waiting || !r.open ? `inbox.status.${r.note.replyStatus}` : 'inbox.status.Handled');
+  r.t(
+    r.waiting || !r.open
+      ? `inbox.status.${r.note.replyStatus}`
+      : r.aside
+        ? `inbox.team.state.${r.aside}`
+        : 'inbox.status.Handled',
+  );
 
 function waitingCell(r: RowFacts): CellContent {
   if (!r.open) return undefined;
@@ -122,7 +130,7 @@ const OWN_COLUMNS = [
     label: 'inbox.col.status',
     width: { ko: '78px', en: '96px' },
     className: 'c-status',
-    state: (r) => (r.waiting ? 'noreply' : r.open ? 'handled' : 'replied'),
+    state: (r) => (r.waiting ? 'noreply' : r.open ? (r.aside ?? 'handled') : 'replied'),
     cell: statusLabel,
     title: statusLabel,
     // Waiting, then handled, then answered in ascending order.

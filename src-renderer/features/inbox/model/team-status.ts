@@ -46,18 +46,22 @@ export function statusOf(
  * aside like a handled one (out of 미답변, the SLA count and the waiting chip) until the snooze passes or the status
  * is undone. The same object when no state applies, so the view is not computed again for nothing.
  */
+/** A mark as the team's queue sees it: a note set aside says why (the list names it so, not "handled"). */
+export type QueueMark = NoteLocalMark & { aside?: 'snoozed' | 'no-reply-needed' };
+
 export function queueMarks(
   local: Readonly<Record<string, NoteLocalMark>>,
   states: readonly TeamNoteStateView[] | undefined,
   nowMs: number,
-): Readonly<Record<string, NoteLocalMark>> {
-  let out: Record<string, NoteLocalMark> | undefined;
+): Readonly<Record<string, QueueMark>> {
+  let out: Record<string, QueueMark> | undefined;
   for (const s of states ?? []) {
     const aside = s.noReplyReason !== undefined || (s.snoozedUntil !== undefined && s.snoozedUntil > nowMs);
     if (!aside || local[s.seqNo]?.handled === true) continue;
     out ??= { ...local };
     out[s.seqNo] = {
       handled: true,
+      aside: s.noReplyReason !== undefined ? 'no-reply-needed' : 'snoozed',
       memo: local[s.seqNo]?.memo ?? '',
       updatedAt: local[s.seqNo]?.updatedAt ?? 0,
     };
