@@ -4,12 +4,11 @@
 // One desktop holds the caller lock and syncs for both; the other calls nothing, says who synced, and its Refresh
 // asks the caller; a mark on one shows on the other; when the caller quits the other takes over; with the team
 // database down the inbox opens on its copy, says so, and a mark is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { createBackend } from '../../src-main/sandbox/backend';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import { TEST_NOW } from '../support/host-deps';
-import { startPostgres } from '../support/postgres';
 import type { PgServer } from '../support/postgres';
 import { closeClients } from '../support/team-db';
 import { cleanupAfterEach } from './cleanup';
@@ -17,16 +16,16 @@ import { closeBrowser } from './harness';
 import { LONG, settled } from './inbox-app';
 import { byTestId as banner, desktop as openDesktop, team as openTeam } from './team-desktops';
 import type { TeamMember } from './team-desktops';
+import { usePostgres } from '../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await closeBrowser();
-  await closeClients();
-  await pg?.stop().catch(() => undefined);
-});
+usePostgres(
+  (server) => (pg = server),
+  async () => {
+    await closeBrowser();
+    await closeClients();
+  },
+);
 const cleanup = cleanupAfterEach();
 const t = translatorFor('ko');
 /** The summary strip's count of handled notes. */

@@ -3,12 +3,11 @@
 // English, A's Korean); the views count what waits for each; A opens the answer page and B sees "A is answering" and
 // is warned when it opens its own; A's host dies without a goodbye and B stops seeing A once the database's 15 s have
 // passed. And a single desktop shows none of it. The latencies printed are what this machine showed, not bounds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { createBackend } from '../../src-main/sandbox/backend';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
-import { startPostgres } from '../support/postgres';
 import type { PgServer } from '../support/postgres';
 import { closeClients } from '../support/team-db';
 import { cleanupAfterEach } from './cleanup';
@@ -16,16 +15,16 @@ import { closeBrowser } from './harness';
 import { LONG, openInbox } from './inbox-app';
 import { desktop as openDesktop, team as openTeam } from './team-desktops';
 import type { Desktop, TeamMember } from './team-desktops';
+import { usePostgres } from '../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await closeBrowser();
-  await closeClients();
-  await pg?.stop().catch(() => undefined);
-});
+usePostgres(
+  (server) => (pg = server),
+  async () => {
+    await closeBrowser();
+    await closeClients();
+  },
+);
 const cleanup = cleanupAfterEach();
 const ko = translatorFor('ko');
 const en = translatorFor('en');

@@ -4,7 +4,7 @@
 // calls too) and B's inbox opens that note, widening its period to the note's day. A malformed link and a link to
 // a connection no team here has are each refused with their message. The per-member figures on the insights page
 // count what each member took, marked handled and saw answered after taking, as the team database's history says.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { createHandlers, requestSchemas } from '../../src-main/host/create-handlers';
 import { createBackend, recentNotes } from '../../src-main/sandbox/backend';
@@ -13,7 +13,6 @@ import { setTeamMark } from '../../src-main/team/marks';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import { marketDayOf } from '../../src-shared/market-day';
 import { TEST_NOW } from '../support/host-deps';
-import { startPostgres } from '../support/postgres';
 import type { PgServer } from '../support/postgres';
 import { client, closeClients } from '../support/team-db';
 import { cleanupAfterEach } from './cleanup';
@@ -21,16 +20,16 @@ import { closeBrowser, openApp } from './harness';
 import { LONG, TODAY, rowSeqNos, settled } from './inbox-app';
 import { byTestId, desktop as openDesktop, team as openTeam } from './team-desktops';
 import type { Desktop, TeamMember } from './team-desktops';
+import { usePostgres } from '../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await closeBrowser();
-  await closeClients();
-  await pg?.stop().catch(() => undefined);
-});
+usePostgres(
+  (server) => (pg = server),
+  async () => {
+    await closeBrowser();
+    await closeClients();
+  },
+);
 const cleanup = cleanupAfterEach();
 const t = translatorFor('ko');
 const desktop = (member: TeamMember, backend: ReturnType<typeof createBackend>) =>

@@ -4,13 +4,12 @@
 // note out of the queue and it comes back at its time. Clocks: the pages and hosts start at TEST_NOW and the test
 // moves both (the host's clock decides whether a snooze's end is in the future; the page's, when it ends): the
 // team database's own clock decides nothing here, so the test is the same on any calendar day.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { createBackend } from '../../src-main/sandbox/backend';
 import { editMemo, memoThread } from '../../src-main/team/memo-thread';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import { TEST_NOW } from '../support/host-deps';
-import { startPostgres } from '../support/postgres';
 import type { PgServer } from '../support/postgres';
 import { client, closeClients } from '../support/team-db';
 import { cleanupAfterEach } from './cleanup';
@@ -18,16 +17,16 @@ import { closeBrowser } from './harness';
 import { LONG } from './inbox-app';
 import { desktop as openDesktop, team as openTeam } from './team-desktops';
 import type { TeamMember } from './team-desktops';
+import { usePostgres } from '../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await closeBrowser();
-  await closeClients();
-  await pg?.stop().catch(() => undefined);
-});
+usePostgres(
+  (server) => (pg = server),
+  async () => {
+    await closeBrowser();
+    await closeClients();
+  },
+);
 const cleanup = cleanupAfterEach();
 const t = translatorFor('ko');
 

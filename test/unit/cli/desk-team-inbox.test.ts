@@ -1,23 +1,18 @@
 // `desk take SEQNO --team URL` and `desk history SEQNO --team URL`: a take makes the note the member's own and is
 // refused naming who has it; history prints the note's steps with their database logins.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src-main/cli/desk';
 import { planEndpoint } from '../../../src-main/cli/endpoint';
 import { teamConnectionKey } from '../../../src-main/cli/mirror';
 import { addMember } from '../../../src-main/team/members';
 import { teamNotesSink } from '../../../src-main/team/notes-sink';
-import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 import { inboxNote } from '../../support/team-inbox';
 import { closeClients, teamDatabase } from '../../support/team-db';
+import { usePostgres } from '../../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+usePostgres((server) => (pg = server));
 afterEach(closeClients);
 
 async function desk(argv: string[]) {

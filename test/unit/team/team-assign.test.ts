@@ -3,20 +3,15 @@
 // rounds); assigning is a compare-and-set to a current member; the author is the database login.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TakeRefusedError, assignNote, assignmentOf, takeNote } from '../../../src-main/team/assignments';
-import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 import { inboxTeam } from '../../support/team-inbox';
 import { closeClients, until } from '../../support/team-db';
+import { usePostgres } from '../../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+usePostgres((server) => (pg = server));
 const children: ChildProcess[] = [];
 afterEach(async () => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');

@@ -2,7 +2,7 @@
 // session ended mid-sync). Each ends in a clear message, nothing the database confirmed is lost, and the next sync
 // completes the team's notes: the caller plans from the days the team holds, not only from its own copy, so a
 // day its copy took but the team's refused is fetched again.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Sql } from 'postgres';
 import type { NotesSyncRequest } from '../../../src-main/contract';
 import { runAsTeamCaller } from '../../../src-main/host/team-caller';
@@ -13,17 +13,12 @@ import { addMember } from '../../../src-main/team/members';
 import { parseTeamUrl } from '../../../src-main/team/team-url';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
-import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 import { closeClients, teamDatabase, until } from '../../support/team-db';
+import { usePostgres } from '../../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+usePostgres((server) => (pg = server));
 const opened: { close(): Promise<void> | void }[] = [];
 afterEach(async () => {
   for (const d of opened.splice(0)) await d.close();

@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Sql } from 'postgres';
 import { assignNote, takeNote } from '../../../src-main/team/assignments';
 import { noteLinkOf, resolveNoteLink } from '../../../src-main/team/note-links';
@@ -30,18 +30,13 @@ import {
 } from '../../../src-main/team/presence';
 import { setNoteStatus, teamQueue } from '../../../src-main/team/statuses';
 import { noteTimeline } from '../../../src-main/team/timeline';
-import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 import { inboxNote, inboxTeam } from '../../support/team-inbox';
 import { closeClients } from '../../support/team-db';
+import { usePostgres } from '../../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+usePostgres((server) => (pg = server));
 const closing: (() => void)[] = [];
 afterEach(async () => {
   for (const c of closing.splice(0)) c();

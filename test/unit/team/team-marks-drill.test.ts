@@ -7,23 +7,18 @@
 //   notes and marks as the team database.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Sql } from 'postgres';
 import type { InboxNote } from '../../../src-main/contract';
 import { addMember } from '../../../src-main/team/members';
 import { teamNotesSink } from '../../../src-main/team/notes-sink';
 import { dayStartMs } from '../../../src-shared/market-day';
-import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 import { closeClients, teamDatabase, until } from '../../support/team-db';
+import { usePostgres } from '../../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+usePostgres((server) => (pg = server));
 const children: ChildProcess[] = [];
 afterEach(async () => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');

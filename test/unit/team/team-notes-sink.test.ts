@@ -1,7 +1,7 @@
 // The caller writes what its sync fetched into the team database: the notes, the days synced whole and the sync's
 // outcome, one transaction per slice, idempotent (a note written twice is one row, logged again only when it
 // changed), and only while it holds the connection's caller lock.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Sql } from 'postgres';
 import type { InboxNote, NotesSyncRequest } from '../../../src-main/contract';
 import { runAsTeamCaller } from '../../../src-main/host/team-caller';
@@ -13,17 +13,12 @@ import { teamNotesSink } from '../../../src-main/team/notes-sink';
 import { parseTeamUrl } from '../../../src-main/team/team-url';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
-import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 import { client, closeClients, teamDatabase } from '../../support/team-db';
+import { usePostgres } from '../../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+usePostgres((server) => (pg = server));
 const opened: { close(): Promise<void> | void }[] = [];
 afterEach(async () => {
   for (const d of opened.splice(0)) await d.close();

@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Sql } from 'postgres';
 import type { InboxNote } from '../../../src-main/contract';
 import type { MirrorStore } from '../../../src-main/storage/mirror-store';
@@ -14,17 +14,12 @@ import { teamNotesSink } from '../../../src-main/team/notes-sink';
 import { TeamPuller, pullTeam } from '../../../src-main/team/pull';
 import { dayStartMs } from '../../../src-shared/market-day';
 import { openMirror } from '../../support/mirror';
-import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 import { client, closeClients, teamDatabase, until } from '../../support/team-db';
+import { usePostgres } from '../../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+usePostgres((server) => (pg = server));
 const closing: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of closing.splice(0).reverse()) await c();

@@ -21,17 +21,12 @@ import {
   teamTicketKeeper,
 } from '../../../src-main/team/ticket-seal';
 import type { NotesStore } from '../../../src-main/storage/notes-store';
-import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 import { client, closeClients, teamDatabase } from '../../support/team-db';
+import { usePostgres } from '../../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+usePostgres((server) => (pg = server));
 afterEach(closeClients);
 
 let members = 0;

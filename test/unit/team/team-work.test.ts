@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TeamPresenceEntry } from '../../../src-main/contract';
 import { TeamWork } from '../../../src-main/host/team-work';
 import { setTeamMark } from '../../../src-main/team/marks';
@@ -13,19 +13,14 @@ import { heartbeat } from '../../../src-main/team/presence';
 import { pullTeam } from '../../../src-main/team/pull';
 import type { TeamTarget } from '../../../src-main/team/team-url';
 import { openMirror } from '../../support/mirror';
-import { startPostgres } from '../../support/postgres';
 import type { PgServer } from '../../support/postgres';
 import { closeClients } from '../../support/team-db';
 import { inboxNote, inboxTeam } from '../../support/team-inbox';
 import type { InboxMember } from '../../support/team-inbox';
+import { usePostgres } from '../../support/use-postgres';
 
 let pg: PgServer;
-beforeAll(async () => {
-  pg = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await pg?.stop();
-});
+usePostgres((server) => (pg = server));
 const closing: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of closing.splice(0)) await c();
