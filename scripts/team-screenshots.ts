@@ -59,13 +59,13 @@ export async function shootTeam(): Promise<void> {
     if (first === undefined || second === undefined) throw new Error('the sandbox gave fewer than two notes');
     // Anna takes the first note and writes in its thread; Ben takes the second, then looks at Anna's.
     await openNote(a, first);
-    await a.page.keyboard.press('t');
+    await a.page.keyboard.press('i');
     await until(
       'the row to show B its assignee',
       async () => (await b.page.getByText(a.member.login).count()) > 0,
     );
     await openNote(b, second);
-    await b.page.keyboard.press('t');
+    await b.page.keyboard.press('i');
     await openNote(b, first);
     await addMemo(a, 'ko', '교환 요청: 사이즈 확인 후 회신 예정');
     await addMemo(b, 'en', 'Checked stock: size M is back on Monday');
@@ -73,6 +73,8 @@ export async function shootTeam(): Promise<void> {
     await until('both threads to hold both memos', async () =>
       (await Promise.all([a, b].map((d) => d.page.locator('.memo-entry').count()))).every((n) => n === 2),
     );
+    // The pane from its team part down (assignee, who else is here, then the thread), as a seller reads it.
+    for (const d of [a, b]) await d.page.getByTestId('team-pane').evaluate((el) => el.scrollIntoView());
     await a.page.screenshot({ path: `${MATRIX_DIR}/team-anna.png` });
     await b.page.screenshot({ path: `${MATRIX_DIR}/team-ben.png` });
     await sideBySide(

@@ -1,5 +1,6 @@
 import type { MessageKey } from '../i18n/messages';
 import { PAGES } from '../ui/shell-slots';
+import { INBOX_KEYS } from '../features/inbox/model/inbox-keys';
 import type { Page } from '../ui/shell-slots';
 
 export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);
@@ -14,8 +15,8 @@ export function shortcutList(opts: { team?: boolean } = {}): Shortcut[] {
   const mod = isMac() ? '⌘' : 'Ctrl';
   const team: Shortcut[] = opts.team
     ? [
-        { keys: ['t'], label: 'shortcuts.inbox.take' },
-        { keys: ['a'], label: 'shortcuts.inbox.assign' },
+        { keys: [INBOX_KEYS.take], label: 'shortcuts.inbox.take' },
+        { keys: [INBOX_KEYS.assign], label: 'shortcuts.inbox.assign' },
       ]
     : [];
   return [

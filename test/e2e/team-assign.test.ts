@@ -80,7 +80,7 @@ describe('working as a team: assignment', () => {
 
     await openNote(a, seqNo);
     const started = Date.now();
-    await a.page.keyboard.press('t');
+    await a.page.keyboard.press('i');
     await expect
       .poll(() => a.page.getByTestId('team-assignee').textContent(), LONG)
       .toBe(ko('inbox.team.me', { login: a.member.login }));
@@ -103,7 +103,7 @@ describe('working as a team: assignment', () => {
 
     // B's take is refused, naming A (B's window is English).
     await openNote(b, seqNo);
-    await b.page.keyboard.press('t');
+    await b.page.keyboard.press('i');
     await expect
       .poll(() => b.page.getByTestId('team-notice').textContent(), LONG)
       .toBe(en('inbox.team.taken', { login: a.member.login }));
@@ -193,7 +193,7 @@ describe('a single desktop', () => {
     const app = await openInbox(deps, cleanup);
     await app.page.locator('.note-row').first().click();
     await app.page.locator('aside.note-detail[data-seqno]').waitFor();
-    await app.page.keyboard.press('t');
+    await app.page.keyboard.press('i');
     await app.page.keyboard.press('?');
     await app.page.getByRole('dialog').waitFor();
     expect(await app.page.getByText(ko('shortcuts.inbox.take')).count()).toBe(0);

@@ -10,6 +10,7 @@ import { useI18n } from '../../i18n';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { isTyping } from '../../ui/is-typing';
 import { useMirrorStatus } from './use-notes';
+import { INBOX_KEYS } from './model/inbox-keys';
 
 export function NoteLinkButton({ seqNo }: { seqNo: number }) {
   const { t } = useI18n();
@@ -30,7 +31,7 @@ export function NoteLinkButton({ seqNo }: { seqNo: number }) {
   useEffect(() => {
     if (!team) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'l' || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (e.key !== INBOX_KEYS.link || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
       if (document.querySelector('dialog[open]')) return;
       e.preventDefault();
       void copy();

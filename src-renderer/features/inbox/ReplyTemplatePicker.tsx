@@ -14,6 +14,7 @@ import type { Lang } from '../../i18n/lang';
 import { choiceKey, fillTemplate, noteLanguage, pickTemplate, rankTemplates } from '../../ui/reply-template';
 import type { FilledTemplate } from '../../ui/reply-template';
 import './inbox-extras.css';
+import { INBOX_KEYS } from './model/inbox-keys';
 
 export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
   const { t, lang } = useI18n();
@@ -55,7 +56,7 @@ export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 't' || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (e.key !== INBOX_KEYS.template || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
       if (document.querySelector('dialog[open]')) return;
       e.preventDefault();
       latestCopy.current();
@@ -86,7 +87,7 @@ export function ReplyTemplatePicker({ note }: { note: InboxNote }) {
               type="button"
               className="btn btn-small"
               onClick={copy}
-              aria-keyshortcuts="t"
+              aria-keyshortcuts={INBOX_KEYS.template}
               title={t('templates.copy.key')}
             >
               <ClipboardCopy size={13} aria-hidden />

@@ -10,6 +10,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel';
 import { useTeamInbox } from './use-team';
 import type { TeamInbox } from './use-team';
 import './team-inbox.css';
+import { INBOX_KEYS } from './model/inbox-keys';
 
 /** The refusal of the last take or assignment, naming who has the note. */
 function TeamNotice({ team }: { team: TeamInbox }) {
@@ -135,7 +136,8 @@ export function TeamNoteSection({ seqNo }: { seqNo: number }) {
           <button
             type="button"
             className="btn btn-small"
-            title={`${t('inbox.team.take')} (t)`}
+            title={`${t('inbox.team.take')} (${INBOX_KEYS.take})`}
+            aria-keyshortcuts={INBOX_KEYS.take}
             onClick={() => void team.take(seqNo)}
           >
             {t('inbox.team.take')}

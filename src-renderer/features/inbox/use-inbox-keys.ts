@@ -5,6 +5,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import type { RefObject } from 'react';
 import { isTyping } from '../../ui/is-typing';
+import { INBOX_KEYS } from './model/inbox-keys';
 
 export interface InboxKeyActions {
   searchRef: RefObject<HTMLInputElement | null>;
@@ -71,12 +72,12 @@ export function useInboxKeys(actions: InboxKeyActions) {
     }
     if (mod || e.altKey) return;
     switch (e.key) {
-      case 'j':
+      case INBOX_KEYS.down:
       case 'ArrowDown':
         e.preventDefault();
         actions.move(1);
         break;
-      case 'k':
+      case INBOX_KEYS.up:
       case 'ArrowUp':
         e.preventDefault();
         actions.move(-1);
@@ -89,29 +90,29 @@ export function useInboxKeys(actions: InboxKeyActions) {
         e.preventDefault();
         searchRef.current?.focus();
         break;
-      case 'r':
+      case INBOX_KEYS.refresh:
         e.preventDefault();
         actions.refresh();
         break;
-      case 'h':
+      case INBOX_KEYS.handled:
         e.preventDefault();
         actions.toggleHandled();
         break;
-      case 'm':
+      case INBOX_KEYS.memo:
         if (actions.openMemo()) e.preventDefault();
         break;
-      case 'c':
+      case INBOX_KEYS.copyOrderNo:
         e.preventDefault();
         actions.copyOrderNo();
         break;
-      case 'e':
+      case INBOX_KEYS.exportCsv:
         e.preventDefault();
         actions.exportCsv();
         break;
-      case 't':
+      case INBOX_KEYS.take:
         if (actions.take?.()) e.preventDefault();
         break;
-      case 'a':
+      case INBOX_KEYS.assign:
         if (actions.assign?.()) e.preventDefault();
         break;
     }
