@@ -4,24 +4,10 @@
 // triggers and functions wrote; nothing here is the client's word.
 import type { Sql } from 'postgres';
 import type { NoteRef } from './assignments';
+import type { TeamHistoryKind } from '../contract/team-notes';
 
-export type TimelineKind =
-  | 'received'
-  | 'first-seen'
-  | 'assigned'
-  | 'unassigned'
-  | 'viewing'
-  | 'answering'
-  | 'handled'
-  | 'unhandled'
-  | 'memo'
-  | 'memo-added'
-  | 'memo-edited'
-  | 'memo-deleted'
-  | 'snoozed'
-  | 'no-reply-needed'
-  | 'status-cleared'
-  | 'answered';
+/** The kinds of step a note's history has: the contract's list, which the app shows. */
+export type TimelineKind = TeamHistoryKind;
 
 export interface TimelineEvent {
   at: Date;
