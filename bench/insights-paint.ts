@@ -16,6 +16,7 @@ import { addDays, marketDayOf } from '../src-shared/market-day';
 import { closeBrowser, openApp } from '../test/e2e/harness';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
 import { syncedMirror } from './insights-mirror';
+import { payloadBytes } from './mirror-reads';
 import { REAL_TIMING_SCRIPT } from './page-timing';
 import type { RealTiming } from './page-timing';
 import { median } from './stats';
@@ -48,7 +49,7 @@ async function inboxPeriod(handlers: Handlers, start: string, end: string, round
     last = await handlers['notes.period']({ start, end }, ctx);
     if (i > 0) ms.push(performance.now() - t);
   }
-  return { ms: median(ms), bytes: Buffer.byteLength(JSON.stringify(last)) };
+  return { ms: median(ms), bytes: payloadBytes(last) };
 }
 
 /** The insights page over the mirror in `dataDir` (a sandbox of `notes`), 90 days, opened again for a median. */

@@ -20,9 +20,9 @@ import { fmt } from './stats';
 import * as prettier from 'prettier';
 
 const only = new Set(process.argv.slice(2));
-const want = (name: string) => only.size === 0 || only.has(name);
 
-const machine = {
+type Machine = { cpu: string; cores: number; memoryGiB: number; node: string; date: string };
+const machine: Machine = {
   cpu: cpus()[0]?.model ?? 'unknown',
   cores: cpus().length,
   memoryGiB: Math.round(totalmem() / 2 ** 30),
@@ -30,11 +30,36 @@ const machine = {
   date: new Date().toISOString().slice(0, 10),
 };
 const results: Record<string, unknown> = { machine };
-const lines: string[] = [];
+/** The README's lines of each section this run measured, kept in bench/results.json beside its figures. */
+const markdown: Record<string, string[]> = {};
+let current = '';
 const log = (s: string) => {
   console.log(s);
-  lines.push(s);
+  (markdown[current] ??= []).push(s);
 };
+/** The sections in the README's order (their letters are the order they were added in). */
+const SECTIONS = [
+  'decode',
+  'encode',
+  'sync',
+  'throughput',
+  'hostile',
+  'renderer',
+  'history',
+  'mirror',
+  'charts',
+  'export',
+  'reads',
+  'team',
+  'insights',
+] as const;
+const want = (name: (typeof SECTIONS)[number]) => {
+  current = name;
+  return only.size === 0 || only.has(name);
+};
+for (const name of only)
+  if (!(SECTIONS as readonly string[]).includes(name))
+    throw new Error(`No bench section "${name}": the sections are ${SECTIONS.join(', ')}.`);
 
 if (want('decode')) {
   const rows = await benchDecode();
@@ -252,7 +277,7 @@ if (want('mirror')) {
   }
   const p = r.firstPaint;
   log(
-    `\n**The inbox's first paint of a 7-day period** over this mirror (${count(p.periodNotes)} notes in the period, a ${mb(p.payloadBytes)} payload as JSON), the app's own work (target ≤ 1 s): main answering notes.status and notes.period ${fmt(p.mainColdMs)} ms the first time (the mirror opened cold), ${fmt(p.mainMs)} ms after; the renderer from the period's arrival to the painted list ${fmt(p.rendererColdMs)} ms, then ${fmt(p.rendererMs)} ms. From navigation to the painted list, the test bridge's JSON transport included: ${fmt(p.totalMs / 1000, 2)} s.`,
+    `\n**The inbox's first paint of a 7-day period** over this mirror (${count(p.periodNotes)} notes in the period, a ${mb(p.payloadBytes)} payload: its packed notes and the rest as JSON), the app's own work (target ≤ 1 s): main answering notes.status and notes.period ${fmt(p.mainColdMs)} ms the first time (the mirror opened cold), ${fmt(p.mainMs)} ms after; the renderer from the period's arrival to the painted list ${fmt(p.rendererColdMs)} ms, then ${fmt(p.rendererMs)} ms. From navigation to the painted list, the test bridge's JSON transport included: ${fmt(p.totalMs / 1000, 2)} s.`,
   );
 }
 
@@ -305,7 +330,7 @@ if (want('insights')) {
     `| the app's own work: the two together | ${fmt(p.mainColdMs + p.rendererColdMs)} ms | ${fmt(p.mainMs + p.rendererMs)} ms |`,
   );
   log(
-    `| the inbox's own period query: main answering notes.period for the same 90 days (${fmt(p.inboxPeriodBytes / 1e6, 1)} MB as JSON) | — | ${fmt(p.inboxPeriodMs)} ms |`,
+    `| the inbox's own period query: main answering notes.period for the same 90 days (a ${fmt(p.inboxPeriodBytes / 1e6, 1)} MB payload: its packed notes and the rest as JSON) | — | ${fmt(p.inboxPeriodMs)} ms |`,
   );
   log(
     `\nThe rollup's cost on a full sync of ${count(w.notes)} notes from the sandbox (in this process), the same sandbox into a mirror with the rollup's triggers and into one with them dropped: the store's writes ${fmt(w.on.writeMs / 1000, 2)} s beside ${fmt(w.off.writeMs / 1000, 2)} s (${fmt(w.on.writeMs / w.off.writeMs, 2)}×); the whole sync, the sandbox's answers included, ${fmt(w.on.syncMs / 1000, 2)} s beside ${fmt(w.off.syncMs / 1000, 2)} s (${fmt(w.on.syncMs / w.off.syncMs, 2)}×). One sync each, after a warm-up sync of a small mirror.`,
@@ -391,28 +416,39 @@ if (want('team')) {
   );
 }
 
-// A run of some sections keeps the other sections' last figures; each section records the run it came from.
+// A run of some sections keeps the other sections' last figures and README lines; each section records the run it
+// came from, and the README's Performance section is written from all of them, each with the day it was measured.
 const previous: Record<string, unknown> =
   only.size === 0 ? {} : (JSON.parse(readFileSync('bench/results.json', 'utf8')) as Record<string, unknown>);
-const runs = { ...(previous['runs'] as Record<string, unknown> | undefined) };
-for (const name of Object.keys(results)) if (name !== 'machine') runs[name] = machine;
+const runs = { ...(previous['runs'] as Record<string, Machine> | undefined) };
+for (const name of Object.keys(markdown)) runs[name] = machine;
+const allMarkdown = { ...(previous['markdown'] as Record<string, string[]> | undefined), ...markdown };
 writeFileSync(
   'bench/results.json',
-  JSON.stringify({ ...previous, ...results, machine: previous['machine'] ?? machine, runs }, null, 2) + '\n',
+  JSON.stringify(
+    { ...previous, ...results, machine: previous['machine'] ?? machine, runs, markdown: allMarkdown },
+    null,
+    2,
+  ) + '\n',
 );
 
-if (only.size === 0) {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = [
-    '<!-- bench:start -->',
-    `Measured by \`npm run bench\` on ${machine.date}: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}.`,
-    ...lines,
-    '<!-- bench:end -->',
-  ].join('\n');
-  const next = readme.includes('<!-- bench:start -->')
-    ? readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, section)
-    : `${readme.trimEnd()}\n\n## Performance\n\n${section}\n`;
-  // Written as the format check expects it, so a bench run never turns CI red.
-  const options = (await prettier.resolveConfig('README.md')) ?? {};
-  writeFileSync('README.md', await prettier.format(next, { ...options, filepath: 'README.md' }));
-}
+const measuredOn = (m: Machine) =>
+  `${m.date}: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}`;
+const readme = readFileSync('README.md', 'utf8');
+const section = [
+  '<!-- bench:start -->',
+  'Measured by `npm run bench` (`npm run bench -- <section>` measures one section again: ' +
+    `${SECTIONS.join(', ')}). Each section says the day and machine it was measured on.`,
+  ...SECTIONS.flatMap((name) => {
+    const lines = allMarkdown[name];
+    const run = runs[name];
+    return lines ? [...lines, ...(run ? [`\n_Measured on ${measuredOn(run)}._`] : [])] : [];
+  }),
+  '<!-- bench:end -->',
+].join('\n');
+const next = readme.includes('<!-- bench:start -->')
+  ? readme.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, section)
+  : `${readme.trimEnd()}\n\n## Performance\n\n${section}\n`;
+// Written as the format check expects it, so a bench run never turns CI red.
+const options = (await prettier.resolveConfig('README.md')) ?? {};
+writeFileSync('README.md', await prettier.format(next, { ...options, filepath: 'README.md' }));
