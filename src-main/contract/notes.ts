@@ -213,8 +213,8 @@ export interface NotesPeriod {
   count: number;
   /**
    * The notes' instants, field columns (NoteColumn by NoteFieldKey) and derived values (NoteDerived, one number per
-   * note), packed into one buffer (src-shared/period-pack.ts): main moves it from the mirror's read worker and on to
-   * the window without reading it.
+   * note), packed into one buffer (src-shared/period-pack.ts), deflated by the mirror's read worker: main moves it
+   * from the worker and on to the window without reading it, and the renderer inflates it (inflatePeriod).
    */
   packed: ArrayBuffer;
   /** The marks of this period's notes. */

@@ -15,7 +15,7 @@ import type {
   NotesSyncSummary,
   NotesWaitingOutsideResult,
 } from '../../../src-main/contract';
-import { decodePeriod } from '../../../src-shared/note-period';
+import { readPeriod } from '../../../src-shared/note-period';
 import { call, getDesk } from '../../api/desk';
 
 /** Every query of the notes mirror starts with this: one invalidation refreshes them all. */
@@ -69,7 +69,7 @@ export function usePeriodNotes(profileId: string, start: string, end: string) {
         revision: answer.revision,
         start,
         end,
-        notes: decodePeriod(answer),
+        notes: await readPeriod(answer),
         local: answer.marks,
       };
     },
