@@ -171,6 +171,21 @@ export interface NotesMirrorStatus {
   revision: number;
   /** Team mode: the profile shares a team database (absent for a single desktop). */
   team?: NotesTeamStatus;
+  /** The search index of a mirror from before version 5 is being filled (searches run slower meanwhile). */
+  searchFill?: NotesSearchFill;
+}
+
+/** How far a search index fill is: notes done of the notes it had to do (both 0 before its first batch). */
+export interface NotesSearchFill {
+  done: number;
+  total: number;
+}
+
+/** The active mirror's search index fill moved on (`fill`), or ended (no `fill`). */
+export interface NotesSearchFillEvent {
+  /** The profile whose mirror it is. */
+  profileId: string;
+  fill?: NotesSearchFill;
 }
 
 /** A team profile's desktop: whether it is the team's caller, who synced last, whether the database answers. */

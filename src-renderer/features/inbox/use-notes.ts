@@ -11,6 +11,8 @@ import type {
   InboxNote,
   NoteLocalMark,
   NotesProgressEvent,
+  NotesSearchFill,
+  NotesSearchFillEvent,
   NotesSyncRequest,
   NotesSyncSummary,
   NotesWaitingOutsideResult,
@@ -78,6 +80,16 @@ export function usePeriodNotes(profileId: string, start: string, end: string) {
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === profileId ? previous : undefined,
   });
+}
+
+/**
+ * How far the search index fill of the profile's mirror is (a mirror from before version 5; search is slower until
+ * it ends), or undefined when none runs: main's pushes, and until the first one the mirror's status.
+ */
+export function useSearchFill(profileId: string, fromStatus: NotesSearchFill | undefined) {
+  const [pushed, setPushed] = useState<NotesSearchFillEvent>();
+  useEffect(() => getDesk().on('notes.searchFill', setPushed), []);
+  return pushed?.profileId === profileId ? pushed.fill : fromStatus;
 }
 
 /** A mark the seller just saved, into every period on screen that holds its note, and the sidebar's count. */
