@@ -5,7 +5,7 @@ import type { InboxNote, NotesPeriod } from '../src-main/contract';
 import type { NoteField } from './note-fields';
 import { CODE_VALUES, NOTE_FIELDS } from './note-fields';
 import type { UnpackedPeriod } from './period-pack';
-import { unpackPeriod } from './period-pack';
+import { inflatePeriod, unpackPeriod } from './period-pack';
 
 type Reader = (i: number) => string | number | null;
 
@@ -32,9 +32,14 @@ function readerOf(field: NoteField, period: UnpackedPeriod): Reader {
   }
 }
 
-/** The period's notes, oldest first, as the inbox's note objects. */
+/** The period's notes, oldest first, as the inbox's note objects (its buffer packed, not deflated). */
 export function decodePeriod(period: NotesPeriod): InboxNote[] {
   return decodeColumns(unpackPeriod(period.packed));
+}
+
+/** The period's notes as they reach the window: inflated first when the read worker deflated them. */
+export async function readPeriod(period: NotesPeriod): Promise<InboxNote[]> {
+  return decodeColumns(unpackPeriod(await inflatePeriod(period.packed)));
 }
 
 /** A period's unpacked columns as the inbox's note objects. */

@@ -8,6 +8,10 @@
 // Float64Array (NaN: no value); a code column an Int32Array (-1: no value); a text column the UTF-8 of all its
 // values one after the other plus an Int32Array of each value's length in UTF-16 units (-1: no value), so the
 // renderer decodes a column's text at once and cuts it into values without decoding each one.
+//
+// On its way to the window the read worker deflates the buffer (storage/period-deflate.ts): then its first u32 is
+// DEFLATED (no header is that long) and deflate-raw of the packed bytes follows; the renderer inflates it with
+// DecompressionStream (inflatePeriod) before it unpacks.
 import type { NoteColumn } from '../src-main/contract';
 import type { NoteDerived } from './note-fields';
 
@@ -52,6 +56,9 @@ interface Header {
   columns: Record<string, ColumnShape>;
   derived: Record<string, string>;
 }
+
+/** The first u32 of a deflated period, where a packed one has its header's length. */
+export const DEFLATED = 0xffff_ffff;
 
 const ALIGN = 8;
 const align = (n: number) => Math.ceil(n / ALIGN) * ALIGN;
@@ -129,8 +136,24 @@ export function packPeriod(period: PeriodColumns): ArrayBuffer {
   return buffer;
 }
 
+/** Whether a period's buffer is deflated (see the layout above). */
+export function isDeflated(buffer: ArrayBuffer): boolean {
+  return buffer.byteLength >= 4 && new DataView(buffer).getUint32(0, true) === DEFLATED;
+}
+
+/**
+ * A period's packed buffer, inflated when it came deflated (DecompressionStream: the renderer's Chromium and Node
+ * both have it); a packed one is given back as it is.
+ */
+export async function inflatePeriod(buffer: ArrayBuffer): Promise<ArrayBuffer> {
+  if (!isDeflated(buffer)) return buffer;
+  const body = new Blob([new Uint8Array(buffer, 4)]).stream();
+  return new Response(body.pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
+}
+
 /** A packed period back into its columns (what packPeriod was given, numbers as typed arrays over the buffer). */
 export function unpackPeriod(buffer: ArrayBuffer): UnpackedPeriod {
+  if (isDeflated(buffer)) throw new Error('A deflated period is inflated first (inflatePeriod).');
   const headLength = new DataView(buffer).getUint32(0, true);
   const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headLength))) as Header;
   const base = align(4 + headLength);

@@ -15,6 +15,7 @@ import type {
   NotesExportProgressEvent,
   NotesProgressEvent,
   NotesRefreshedEvent,
+  NotesSearchFillEvent,
 } from './notes';
 import { NOTES_CHANNELS } from './notes';
 import type { LookbookContract, LookbookProgressEvent } from './lookbook';
@@ -89,6 +90,7 @@ export interface Events {
   'notes.arrived': NotesArrivedEvent;
   'notes.refreshed': NotesRefreshedEvent;
   'notes.exportProgress': NotesExportProgressEvent;
+  'notes.searchFill': NotesSearchFillEvent;
   'lookbook.progress': LookbookProgressEvent;
   'team.presence': TeamPresenceEvent;
   'links.arrived': LinksArrivedEvent;
@@ -100,6 +102,7 @@ export const EVENTS = [
   'notes.arrived',
   'notes.refreshed',
   'notes.exportProgress',
+  'notes.searchFill',
   'lookbook.progress',
   'team.presence',
   'links.arrived',

@@ -171,6 +171,21 @@ export interface NotesMirrorStatus {
   revision: number;
   /** Team mode: the profile shares a team database (absent for a single desktop). */
   team?: NotesTeamStatus;
+  /** The search index of a mirror from before version 5 is being filled (searches run slower meanwhile). */
+  searchFill?: NotesSearchFill;
+}
+
+/** How far a search index fill is: notes done of the notes it had to do (both 0 before its first batch). */
+export interface NotesSearchFill {
+  done: number;
+  total: number;
+}
+
+/** The active mirror's search index fill moved on (`fill`), or ended (no `fill`). */
+export interface NotesSearchFillEvent {
+  /** The profile whose mirror it is. */
+  profileId: string;
+  fill?: NotesSearchFill;
 }
 
 /** A team profile's desktop: whether it is the team's caller, who synced last, whether the database answers. */
@@ -213,8 +228,8 @@ export interface NotesPeriod {
   count: number;
   /**
    * The notes' instants, field columns (NoteColumn by NoteFieldKey) and derived values (NoteDerived, one number per
-   * note), packed into one buffer (src-shared/period-pack.ts): main moves it from the mirror's read worker and on to
-   * the window without reading it.
+   * note), packed into one buffer (src-shared/period-pack.ts), deflated by the mirror's read worker: main moves it
+   * from the worker and on to the window without reading it, and the renderer inflates it (inflatePeriod).
    */
   packed: ArrayBuffer;
   /** The marks of this period's notes. */

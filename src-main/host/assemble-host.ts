@@ -11,6 +11,7 @@ import type { SandboxOptions } from './connect';
 import { sharedResponseDecoder } from '../soap/decode-pool';
 import { createSyncCoordinator } from '../services/sync-coordinator';
 import { createMirrorRegistry } from '../storage/mirror-registry';
+import type { MirrorRegistryOptions } from '../storage/mirror-registry';
 import type { HostDeps } from './host-deps';
 import { defaultSettings, SANDBOX_PROFILE_ID } from '../storage/settings-schema';
 import { createSettingsStore } from '../storage/settings-store';
@@ -38,6 +39,8 @@ export interface AssembleOptions {
   autoRefresh?: { scheduler: Scheduler };
   /** Team mode's caller loop and pull intervals (tests shorten them) and where PGPASSWORD is looked up. */
   team?: { loopMs?: number; pollMs?: number; env?: Record<string, string | undefined> };
+  /** The search text fill's worker and batch (tests hold it midway). */
+  searchFill?: MirrorRegistryOptions['searchFill'];
 }
 
 export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promise<void> } {
@@ -72,6 +75,11 @@ export function assembleHost(opts: AssembleOptions): HostDeps & { close(): Promi
       kind: 'sandbox',
       fingerprint: sandboxFingerprint(opts.sandboxOptions),
     },
+    // The window says how far a search index fill is, and stops saying it when it ends.
+    onSearchFill: (_file, { done, total }, profileId) =>
+      opts.emit?.('notes.searchFill', { profileId, fill: { done, total } }),
+    onSearchFillEnd: (_file, profileId) => opts.emit?.('notes.searchFill', { profileId }),
+    ...(opts.searchFill ? { searchFill: opts.searchFill } : {}),
   });
   const syncs = createSyncCoordinator(now);
   const deps: HostDeps = {

@@ -107,7 +107,7 @@ export function createNotesMirror(mirrors: NotesMirrors): NotesMirror {
         // naming the mirror, never SQLite's raw text.
         if (isAccessFailure(err)) throw inaccessible(err, m.store.file);
         if (!isCorruption(err)) throw err;
-        return use({ ...m, store: mirrors.recover(m.store, m.owner, m.known) });
+        return use({ ...m, store: await mirrors.recover(m.store, m.owner, m.known) });
       }
     },
     status(m) {

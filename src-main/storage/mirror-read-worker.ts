@@ -2,9 +2,11 @@
 // what waits) and the insights page's figures off the main thread, one at a time, through its own read-only connection to the file (WAL lets it
 // read beside the main thread's writer). Main sends one question at a time and may stop the worker to drop one
 // that was replaced (mirror-reads.ts). A failure goes back with SQLite's codes, so main still tells damage
-// (isCorruption) from other errors. A period's packed notes are moved to main, not copied.
+// (isCorruption) from other errors. A period's packed notes are deflated here (period-deflate.ts) and moved to main,
+// not copied.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openMirrorReader } from './mirror-reader';
+import { deflatePeriod } from './period-deflate';
 import type { MirrorReader } from './mirror-reader';
 import { READ_QUERIES } from './mirror-read-queries';
 import type { ReadJob, ReadReply } from './mirror-read-queries';
@@ -16,7 +18,9 @@ function answer(job: ReadJob): ReadReply {
   try {
     reader ??= openMirrorReader(file);
     const ask = READ_QUERIES[job.kind] as (r: MirrorReader, q: unknown) => unknown;
-    return { id: job.id, ok: true, value: ask(reader, job.req) };
+    const value = ask(reader, job.req) as { packed?: unknown } | null;
+    if (value && value.packed instanceof ArrayBuffer) value.packed = deflatePeriod(value.packed);
+    return { id: job.id, ok: true, value };
   } catch (err) {
     const e = (err ?? {}) as Record<string, unknown>;
     return {

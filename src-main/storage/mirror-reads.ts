@@ -73,6 +73,8 @@ export class MirrorReads {
   private nextId = 1;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  /** Settles when the last worker stopped has let go of the file (its thread ended). */
+  private exited: Promise<void> = Promise.resolve();
 
   constructor(
     /** The mirror's file, its full path. */
@@ -98,6 +100,11 @@ export class MirrorReads {
       this.waiting.push(job);
       this.next();
     });
+  }
+
+  /** Settles once the worker stopped last has ended, its connection to the file closed (after close()). */
+  stopped(): Promise<void> {
+    return this.exited;
   }
 
   /** Stops the worker; every question not answered yet is cancelled. */
@@ -185,6 +192,12 @@ export class MirrorReads {
   private stop(): void {
     const worker = this.worker;
     this.worker = undefined;
-    if (worker) void worker.terminate();
+    if (worker) {
+      const ended = worker.terminate().then(
+        () => undefined,
+        () => undefined,
+      );
+      this.exited = Promise.all([this.exited, ended]).then(() => undefined);
+    }
   }
 }

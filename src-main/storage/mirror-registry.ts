@@ -127,8 +127,13 @@ export interface MirrorRegistryOptions {
   reads?: MirrorReadsOptions;
   /** The search text fill's options (tests: a gated worker, a smaller batch). */
   searchFill?: SearchFillOptions;
-  /** How far the search text fill of a mirror from before version 5 is, after each batch (search-fill.ts). */
-  onSearchFill?: (file: string, progress: SearchFillProgress) => void;
+  /**
+   * How far the search text fill of a mirror from before version 5 is, after each batch (search-fill.ts), with the
+   * profile that opened it.
+   */
+  onSearchFill?: (file: string, progress: SearchFillProgress, profileId: string) => void;
+  /** A fill ended: done, failed, stopped with its mirror closed, or stopped for a damaged file. */
+  onSearchFillEnd?: (file: string, profileId: string) => void;
 }
 
 /** The SQLite mirrors: the service's NotesMirrors over MirrorStore files, and what only files have. */
@@ -179,6 +184,8 @@ class SqliteMirrors implements MirrorRegistry {
   private readonly stores = new Map<string, MirrorStore>();
   private readonly readers = new Map<string, MirrorReads>();
   private readonly fills = new Map<string, SearchFill>();
+  /** Damaged files being replaced: their workers are stopping, no new one starts on them (recover). */
+  private readonly recovering = new Map<string, Promise<MirrorStore>>();
   /** What each damaged or interim file kept beside a mirror still yields, read once. */
   private readonly keptMarks = new Map<string, Map<number, NoteLocalMark>>();
   private legacyChecked = false;
@@ -196,7 +203,7 @@ class SqliteMirrors implements MirrorRegistry {
       this.importLegacyOnce(known);
       if (!this.stores.has(file) && !existsSync(join(this.dir, file))) this.adoptOrphan(owner, known, file);
       store = this.openOrReplace(owner, file);
-      this.fillSearchText(store);
+      this.fillSearchText(store, owner.profileId);
     } catch (err) {
       if (!(err instanceof InaccessibleDatabaseError) || this.opts.failWhenInaccessible) throw err;
       store = this.inMemory(file, err);
@@ -206,16 +213,17 @@ class SqliteMirrors implements MirrorRegistry {
   }
 
   /** Starts the search text fill of a mirror that has one due (once per open file); it ends on its own. */
-  private fillSearchText(store: MirrorStore) {
-    if (this.fills.has(store.file) || !store.searchFillDue()) return;
+  private fillSearchText(store: MirrorStore, profileId: string) {
+    if (this.fills.has(store.file) || this.recovering.has(store.file) || !store.searchFillDue()) return;
     const fill = new SearchFill(
       join(this.dir, store.file),
-      (p) => this.opts.onSearchFill?.(store.file, p),
+      (p) => this.opts.onSearchFill?.(store.file, p, profileId),
       this.opts.searchFill,
     );
     this.fills.set(store.file, fill);
     void fill.ended.then(() => {
       if (this.fills.get(store.file) === fill) this.fills.delete(store.file);
+      this.opts.onSearchFillEnd?.(store.file, profileId);
     });
   }
 
@@ -277,9 +285,31 @@ class SqliteMirrors implements MirrorRegistry {
     return store;
   }
 
-  recover(given: NotesStore, owner: MirrorOwner, known: readonly string[]): MirrorStore {
-    this.closeFile(given.file);
-    const moved = moveDatabaseAside(join(this.dir, given.file), this.now(), [MARKS_JOURNAL_SUFFIX]);
+  recover(given: NotesStore, owner: MirrorOwner, known: readonly string[]): Promise<MirrorStore> {
+    const file = given.file;
+    const pending = this.recovering.get(file);
+    if (pending) return pending;
+    // Another call that found the same damage has replaced it already: the fresh mirror answers.
+    if (this.stores.get(file) !== given) return Promise.resolve(this.open(owner, known));
+    const replaced = this.replaceDamaged(file, owner, known).finally(() => this.recovering.delete(file));
+    this.recovering.set(file, replaced);
+    return replaced;
+  }
+
+  /**
+   * Moves a damaged file aside once every worker on it has let go (the search fill's and the read worker's own
+   * connections), then opens a fresh one with a notice. A connection to the old file that closed after the move
+   * would take the fresh mirror's -wal and -shm, which have its names, for its own and delete them.
+   */
+  private async replaceDamaged(file: string, owner: MirrorOwner, known: readonly string[]) {
+    const fill = this.fills.get(file);
+    const reads = this.readers.get(file);
+    this.fills.delete(file);
+    this.readers.delete(file);
+    reads?.close();
+    await Promise.all([fill?.terminate(), reads?.stopped()]);
+    this.closeFile(file);
+    const moved = moveDatabaseAside(join(this.dir, file), this.now(), [MARKS_JOURNAL_SUFFIX]);
     const fresh = this.open(owner, known);
     fresh.addNotice({
       kind: 'mirror-reset',
@@ -384,7 +414,8 @@ class SqliteMirrors implements MirrorRegistry {
 
   reads(given: NotesStore): MirrorReads | undefined {
     const store = this.stores.get(given.file);
-    if (!store || store.db.location() === null) return undefined;
+    // A file being replaced gets no new worker: main's own read of it finds the damage and waits for the fresh one.
+    if (!store || store.db.location() === null || this.recovering.has(given.file)) return undefined;
     let reads = this.readers.get(given.file);
     if (!reads) {
       reads = new MirrorReads(join(this.dir, given.file), this.opts.reads);

@@ -50,7 +50,7 @@ export interface NotesMirrors<S extends NotesStore = NotesStore> {
   /** The owner's mirror, created, adopted or replaced as the registry's rules say. */
   open(owner: MirrorOwner, knownProfileIds: readonly string[]): S;
   /** Replaces a mirror found damaged while in use: moved aside, a fresh one with a notice in its place. */
-  recover(store: NotesStore, owner: MirrorOwner, knownProfileIds: readonly string[]): S;
+  recover(store: NotesStore, owner: MirrorOwner, knownProfileIds: readonly string[]): S | Promise<S>;
   /** Offers and carry-over take a store this registry opened (any other is refused). */
   offers(store: NotesStore, knownProfileIds: readonly string[]): CarryOverOffer[];
   /** Imports or discards an offer's marks: how many were imported, or -1 when the offer is gone. */

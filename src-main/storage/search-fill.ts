@@ -82,6 +82,8 @@ export class SearchFill {
   private worker: Worker | undefined;
   /** Settles when the worker has stopped, the fill done or not. */
   readonly ended: Promise<void>;
+  /** How far it is (nothing done until the worker's first batch). */
+  progress: SearchFillProgress = { done: 0, total: 0 };
 
   constructor(file: string, onProgress: (p: SearchFillProgress) => void, opts: SearchFillOptions = {}) {
     const entry = workerEntry('search-fill-worker', opts.workerFile);
@@ -93,13 +95,26 @@ export class SearchFill {
     // The fill never keeps the app (or a test run) alive on its own: it resumes at the next open.
     worker.unref();
     worker.on('message', (m: SearchFillMessage) => {
-      if (m.kind === 'progress') onProgress({ done: m.done, total: m.total });
+      if (m.kind !== 'progress') return;
+      this.progress = { done: m.done, total: m.total };
+      onProgress(this.progress);
     });
     this.ended = new Promise<void>((resolve) => {
       worker.on('exit', () => resolve());
       // A failure (the file damaged, say) ends the fill; the key stays and the next open tries again.
       worker.on('error', () => {});
     });
+  }
+
+  /**
+   * Stops the fill at once (a file found damaged): the batch it was writing rolls back. Settles when its thread has
+   * ended, its connection to the file closed.
+   */
+  terminate(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker?.terminate().catch(() => {});
+    return this.ended;
   }
 
   /** Stops the fill after its current batch (what it committed stays; the next open goes on from there). */

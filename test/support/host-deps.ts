@@ -26,6 +26,8 @@ export function createTestDeps(
     team?: AssembleOptions['team'];
     /** The host's clock (TEST_NOW unless told): a test that moves time forward hands a clock it moves. */
     now?: () => number;
+    /** The search text fill's worker and batch (a test holds it midway). */
+    searchFill?: AssembleOptions['searchFill'];
   } = {},
 ): HostDeps & { dataDir: string; opened: string[]; close(): Promise<void> } {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'seller-desk-'));
@@ -49,6 +51,7 @@ export function createTestDeps(
     now: opts.now ?? (() => TEST_NOW.getTime()),
     ...(opts.autoRefresh ? { autoRefresh: opts.autoRefresh } : {}),
     ...(opts.team ? { team: opts.team } : {}),
+    ...(opts.searchFill ? { searchFill: opts.searchFill } : {}),
   });
   return { ...host, dataDir, opened };
 }

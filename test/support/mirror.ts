@@ -6,7 +6,10 @@ import { createMirrorRegistry, endpointFingerprint } from '../../src-main/storag
 import type { MirrorRegistry } from '../../src-main/storage/mirror-registry';
 import type { MirrorOwner } from '../../src-main/storage/notes-store';
 import type { MirrorStore } from '../../src-main/storage/mirror-store';
+import { MIGRATIONS, MIRROR_VERSION, migrate } from '../../src-main/storage/mirror-schema';
+import { openDatabase } from '../../src-main/storage/sqlite-file';
 import { marketDayOf } from '../../src-shared/market-day';
+import { NOTE_FIELDS } from '../../src-shared/note-fields';
 
 export const DRILL_OWNER: MirrorOwner = {
   profileId: 'sandbox',
@@ -62,4 +65,24 @@ export function seedMirror(
 export async function activeMirror(deps: HostDeps): Promise<MirrorStore> {
   const { owner, known } = await activeMirrorChoice(deps);
   return deps.mirrors.open(owner, known);
+}
+
+/**
+ * A version-4 mirror file holding `notes`, as a release of that version wrote it (no search text: opening it
+ * with this release leaves the text to the search fill, storage/search-fill.ts).
+ */
+export function writeVersion4Mirror(file: string, notes: readonly InboxNote[], nowMs: number): void {
+  const db = openDatabase(file, { maxVersion: MIRROR_VERSION });
+  migrate(db, { nowMs }, MIGRATIONS, 4);
+  const columns = NOTE_FIELDS.map((f) => f.column);
+  const insert = db.prepare(
+    `INSERT INTO notes (${columns.join(', ')}, at, day) VALUES (${columns.map(() => '?').join(', ')}, ?, ?)`,
+  );
+  db.exec('BEGIN');
+  for (const n of notes) {
+    const values = n as unknown as Record<string, string | number | undefined>;
+    insert.run(...NOTE_FIELDS.map((f) => values[f.key] ?? null), n.at, marketDayOf(n.at));
+  }
+  db.exec('COMMIT');
+  db.close();
 }

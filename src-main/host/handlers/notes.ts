@@ -47,9 +47,12 @@ export function notesHandlers(deps: HostDeps): Pick<Handlers, Channels> {
     'notes.status': () =>
       withMirror(async (m) => {
         const team = await deps.teams?.active();
-        if (!team) return mirror.status(m);
+        // A search index fill under way (a mirror from before version 5): the inbox says how far it is.
+        const fill = deps.mirrors.searchFill(m.store.file)?.progress;
+        const status = { ...mirror.status(m), ...(fill ? { searchFill: { ...fill } } : {}) };
+        if (!team) return status;
         // A team's copy offers no other mirror's marks: a mark of the team is the team database's.
-        return { ...mirror.status(m), offers: [], team: team.status() };
+        return { ...status, offers: [], team: team.status() };
       }),
 
     'notes.period': (req, ctx) => read('notes.period', req, ctx.signal),

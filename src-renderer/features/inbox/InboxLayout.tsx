@@ -2,6 +2,7 @@
 // then the list and the note side by side. The page fills the slots; the frame owns their order and the
 // empty and loading states of the list.
 import type { ReactNode } from 'react';
+import type { NotesSearchFill } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
 
 export function InboxLayout(props: {
@@ -36,8 +37,11 @@ export function ListMeta(props: {
   asOf: string | undefined;
   /** Some days of the period were not received: the count is a lower bound. */
   partial?: boolean;
+  /** The mirror's search index is being filled (searches are slower until it ends). */
+  searchFill?: NotesSearchFill | undefined;
 }) {
   const { t } = useI18n();
+  const fill = props.searchFill;
   return (
     <div className="list-meta">
       <span
@@ -57,6 +61,17 @@ export function ListMeta(props: {
         </>
       )}
       <span className="spacer" />
+      {fill && (
+        <span
+          className="muted num"
+          data-testid="search-fill"
+          title={t('inbox.searchFill.title', { done: fill.done, total: fill.total })}
+        >
+          {t('inbox.searchFill', {
+            percent: fill.total > 0 ? Math.floor((fill.done * 100) / fill.total) : 0,
+          })}
+        </span>
+      )}
       <span className="muted num" data-testid="as-of">
         {props.asOf ? t('inbox.asOf', { time: props.asOf }) : t('inbox.asOf.never')}
       </span>

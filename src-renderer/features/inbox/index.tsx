@@ -222,6 +222,7 @@ const Inbox = memo(function Inbox(props: InboxProps) {
           onMarkHandled={() => void marks.markHandled(selected)}
           asOf={data.asOf ? time.clock(data.asOf) : undefined}
           partial={outcome.partial !== undefined}
+          searchFill={data.searchFill}
         />
       }
       hint={

@@ -71,6 +71,9 @@ export const inboxKo = {
   'inbox.list.label': '구매자 문의 목록',
   'inbox.sla.past': 'SLA 초과',
   'inbox.handled': '처리함',
+  'inbox.searchFill': '검색 색인 준비 중… {percent, number}%',
+  'inbox.searchFill.title':
+    '문의 {total, number}건 중 {done, number}건 색인됨 · 끝날 때까지 검색이 느릴 수 있어요',
   'inbox.asOf': '{time} 기준',
   'inbox.asOf.never': '아직 동기화하지 않음',
   'inbox.sync.progress_other': '동기화 중… {done}/{total}일 · {count, number}건',
@@ -260,6 +263,9 @@ export const inboxEn: EnglishOf<typeof inboxKo> = {
   'inbox.list.label': 'Buyer notes',
   'inbox.sla.past': 'Past SLA',
   'inbox.handled': 'Handled',
+  'inbox.searchFill': 'Preparing search… {percent, number}%',
+  'inbox.searchFill.title':
+    '{done, number} of {total, number} notes indexed · searches may be slower until it ends',
   'inbox.asOf': 'as of {time}',
   'inbox.asOf.never': 'Not synced yet',
   'inbox.sync.progress_one': 'Syncing… {done}/{total} days · {count, number} note',

@@ -10,7 +10,7 @@ import type { InboxFilters, ResolvedRange } from './model/filters';
 import type { NoteScope } from './NoteDetail';
 import { useInboxKeys } from './use-inbox-keys';
 import type { useCopyOrderNo, useNoteExport, useNoteMarks } from './use-note-actions';
-import { useMirrorStatus, useNotesSync, usePeriodNotes, useWaitingOutside } from './use-notes';
+import { useMirrorStatus, useNotesSync, usePeriodNotes, useSearchFill, useWaitingOutside } from './use-notes';
 import type { useNoteSelection } from './use-selection';
 import { useTeamInbox } from './use-team';
 
@@ -96,11 +96,13 @@ export function useInboxData(
   const { start, end } = range;
   const mirror = useMirrorStatus(profileId);
   const period = usePeriodNotes(profileId, start, end);
+  const searchFill = useSearchFill(profileId, mirror.data?.searchFill);
   const data = {
     notes: period.data?.notes ?? NO_NOTES,
     local: period.data?.local ?? NO_MARKS,
     asOf: mirror.data?.asOf,
     lastSync: mirror.data?.lastSync,
+    searchFill,
   };
   const sync = useNotesSync();
   const connection = useConnectionInfo();

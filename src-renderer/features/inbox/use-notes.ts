@@ -11,11 +11,13 @@ import type {
   InboxNote,
   NoteLocalMark,
   NotesProgressEvent,
+  NotesSearchFill,
+  NotesSearchFillEvent,
   NotesSyncRequest,
   NotesSyncSummary,
   NotesWaitingOutsideResult,
 } from '../../../src-main/contract';
-import { decodePeriod } from '../../../src-shared/note-period';
+import { readPeriod } from '../../../src-shared/note-period';
 import { call, getDesk } from '../../api/desk';
 
 /** Every query of the notes mirror starts with this: one invalidation refreshes them all. */
@@ -69,7 +71,7 @@ export function usePeriodNotes(profileId: string, start: string, end: string) {
         revision: answer.revision,
         start,
         end,
-        notes: decodePeriod(answer),
+        notes: await readPeriod(answer),
         local: answer.marks,
       };
     },
@@ -78,6 +80,16 @@ export function usePeriodNotes(profileId: string, start: string, end: string) {
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === profileId ? previous : undefined,
   });
+}
+
+/**
+ * How far the search index fill of the profile's mirror is (a mirror from before version 5; search is slower until
+ * it ends), or undefined when none runs: main's pushes, and until the first one the mirror's status.
+ */
+export function useSearchFill(profileId: string, fromStatus: NotesSearchFill | undefined) {
+  const [pushed, setPushed] = useState<NotesSearchFillEvent>();
+  useEffect(() => getDesk().on('notes.searchFill', setPushed), []);
+  return pushed?.profileId === profileId ? pushed.fill : fromStatus;
 }
 
 /** A mark the seller just saved, into every period on screen that holds its note, and the sidebar's count. */

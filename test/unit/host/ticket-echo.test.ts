@@ -3,7 +3,7 @@
 // data folder (whatever its name), every export, the logs, and the command line's output. The DOM is checked by
 // test/e2e/ticket-echo.test.ts.
 import type { NotesPeriod } from '../../../src-main/contract';
-import { decodePeriod } from '../../../src-shared/note-period';
+import { readPeriod } from '../../../src-shared/note-period';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
@@ -132,7 +132,7 @@ describe('a server echoing the tickets', () => {
       const period = (await call('notes.period', { start: '2026-11-17', end: '2026-11-20' })) as {
         data: NotesPeriod;
       };
-      const seqNos = decodePeriod(period.data).map((n) => n.seqNo);
+      const seqNos = (await readPeriod(period.data)).map((n) => n.seqNo);
       await call('notes.status', undefined);
       await call('notes.lookup', { text: 'a' });
       await call('notes.export', { format: 'csv', seqNos, lang: 'ko', timeZone: 'Asia/Seoul' });

@@ -1,8 +1,9 @@
 // A mirror from before version 5 gets its notes' search text off the main thread (storage/search-fill.ts): the open
 // returns with the notes not filled yet and main answers while the fill worker waits at a gate (told by order,
 // never by time); a search meanwhile finds what the inbox's own matcher finds over every note; and a fill stopped
-// midway goes on from its last batch at the next open, every note filled once, the index whole.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+// midway goes on from its last batch at the next open, every note filled once, the index whole. A file found
+// damaged while its fill runs is moved aside as any damaged mirror is, once the fill has let go of it.
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
@@ -14,22 +15,19 @@ import { toInboxNote } from '../../../src-main/storage/inbox-note';
 import { createMirrorRegistry, mirrorFileName } from '../../../src-main/storage/mirror-registry';
 import type { MirrorRegistry, MirrorRegistryOptions } from '../../../src-main/storage/mirror-registry';
 import { MirrorReads } from '../../../src-main/storage/mirror-reads';
-import {
-  MIGRATIONS,
-  MIRROR_VERSION,
-  SEARCH_FILL_KEY,
-  migrate,
-} from '../../../src-main/storage/mirror-schema';
+import { openMirrorReader } from '../../../src-main/storage/mirror-reader';
+import { createNotesMirror } from '../../../src-main/services/notes-mirror';
+import { MIRROR_VERSION, SEARCH_FILL_KEY, migrate } from '../../../src-main/storage/mirror-schema';
 import { MirrorStore } from '../../../src-main/storage/mirror-store';
 import { fillSearchBatch } from '../../../src-main/storage/search-fill';
 import type { SearchFillProgress } from '../../../src-main/storage/search-fill';
 import { openDatabase } from '../../../src-main/storage/sqlite-file';
 import { buildSearchIndex, searchHits } from '../../../src-renderer/features/inbox/model/note-view';
 import { addDays, dayEndMs, dayStartMs, marketDayOf } from '../../../src-shared/market-day';
-import { NOTE_FIELDS } from '../../../src-shared/note-fields';
-import { DRILL_OWNER } from '../../support/mirror';
+import { DRILL_OWNER, writeVersion4Mirror } from '../../support/mirror';
 
 const GATED = fileURLToPath(new URL('../../support/gated-search-fill-worker.ts', import.meta.url));
+const HELD = fileURLToPath(new URL('../../support/held-search-fill-worker.ts', import.meta.url));
 const NOW = new Date('2026-11-20T21:00:00+09:00');
 const NOTES = recentNotes(createBackend({ seed: 11, now: NOW, notes: 4000 })).map((n) => toInboxNote(n)!);
 const QUERIES = ['ㅇ', 'ㄴㅇ', '니다', '사이즈', NOTES[1234]!.buyerId, NOTES[2345]!.orderNo ?? '202'];
@@ -44,19 +42,7 @@ function version4Folder(notes: readonly InboxNote[]): { dataDir: string; file: s
   const dataDir = mkdtempSync(join(tmpdir(), 'search-fill-'));
   mkdirSync(join(dataDir, 'mirrors'));
   const file = join(dataDir, 'mirrors', mirrorFileName(DRILL_OWNER));
-  const db = openDatabase(file, { maxVersion: MIRROR_VERSION });
-  migrate(db, { nowMs: NOW.getTime() }, MIGRATIONS, 4);
-  const columns = NOTE_FIELDS.map((f) => f.column);
-  const insert = db.prepare(
-    `INSERT INTO notes (${columns.join(', ')}, at, day) VALUES (${columns.map(() => '?').join(', ')}, ?, ?)`,
-  );
-  db.exec('BEGIN');
-  for (const n of notes) {
-    const values = n as unknown as Record<string, string | number | undefined>;
-    insert.run(...NOTE_FIELDS.map((f) => values[f.key] ?? null), n.at, marketDayOf(n.at));
-  }
-  db.exec('COMMIT');
-  db.close();
+  writeVersion4Mirror(file, notes, NOW.getTime());
   return { dataDir, file };
 }
 
@@ -213,5 +199,92 @@ describe('a file already at version 5 or later', () => {
     expect(store.searchFillDue()).toBe(false);
     expect(fillSearchBatch(db)).toBe(0);
     expect(unfilled(db)).toBe(0);
+  });
+});
+
+/** Deterministic noise over one page of the file, written in place (the connections on it stay open). */
+function damagePage(file: string, db: DatabaseSync, table: string) {
+  const { rootpage } = db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').get(table) as {
+    rootpage: number;
+  };
+  const { page_size: size } = db.prepare('PRAGMA page_size').get() as { page_size: number };
+  const noise = Buffer.alloc(Number(size));
+  let x = 7;
+  for (let i = 0; i < noise.length; i++) noise[i] = (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) >>> 24;
+  const fd = openSync(file, 'r+');
+  writeSync(fd, noise, 0, noise.length, (Number(rootpage) - 1) * Number(size));
+  closeSync(fd);
+}
+
+const marksOf = (marks: Map<number, { handled: boolean; memo: string }>) =>
+  Object.fromEntries([...marks].map(([seq, m]) => [seq, { handled: m.handled, memo: m.memo }]));
+
+describe('a mirror found damaged while its search fill runs', () => {
+  it('is moved aside with its notice and marks offered back, the fill stopped first; the fresh mirror opens again', async () => {
+    const { dataDir, file } = version4Folder(NOTES);
+    const gate = new Int32Array(new SharedArrayBuffer(4));
+    cleanup.push(() => (Atomics.store(gate, 0, 1), Atomics.notify(gate, 0)));
+    let batched!: () => void;
+    const firstBatch = new Promise<void>((resolve) => (batched = resolve));
+    const mirrors = registry(dataDir, {
+      searchFill: { workerFile: HELD, workerData: { gate: gate.buffer }, batch: 700 },
+      onSearchFill: () => batched(),
+    });
+    const choice = { owner: DRILL_OWNER, known: [DRILL_OWNER.profileId] };
+    const store = mirrors.open(choice.owner, choice.known);
+    NOTES.filter((_, i) => i % 97 === 0).forEach((n, i) =>
+      store.setMark(
+        n.seqNo,
+        { handled: i % 2 === 0, memo: i % 3 === 0 ? `메모 ${i} 😀` : '' },
+        NOW.getTime(),
+      ),
+    );
+    const marks = marksOf(store.marks());
+    const fill = mirrors.searchFill(store.file)!;
+    // The fill committed its first batch and goes on (held there): the disk goes bad under it.
+    await firstBatch;
+    store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    damagePage(file, store.db, 'notes');
+    let fillEnded = false;
+    void fill.ended.then(() => (fillEnded = true));
+
+    // The inbox's read finds the damage in the read worker: the usual recovery answers from a fresh mirror.
+    const today = marketDayOf(NOW.getTime());
+    const span = { start: addDays(today, -29), end: today };
+    const service = createNotesMirror(mirrors);
+    const answer = await service.use(choice, (m) => mirrors.reads(m.store)!.ask('notes.period', span));
+    expect(answer).toMatchObject({ unchanged: false, count: 0 });
+    // The fill stopped before the file moved (it was held, not done), without an error.
+    expect(fillEnded).toBe(true);
+    expect(mirrors.searchFill(store.file)).toBeUndefined();
+    // The fill, were it still running, would write on; it ended, so opening the gate changes nothing.
+    Atomics.store(gate, 0, 1);
+    Atomics.notify(gate, 0);
+    const fresh = mirrors.open(choice.owner, choice.known);
+    expect(fresh === store).toBe(false);
+    expect(fresh.notices().map((n) => n.kind)).toEqual(['mirror-reset']);
+    expect(readdirSync(join(dataDir, 'mirrors')).filter((f) => /\.corrupt-.*\.sqlite$/.test(f))).toHaveLength(
+      1,
+    );
+    const offer = mirrors.offers(fresh, choice.known).find((o) => o.kind === 'recovered');
+    expect(offer).toMatchObject({ marks: Object.keys(marks).length });
+    expect(mirrors.carryOver(fresh, offer!.source, 'import', choice.known)).toBe(Object.keys(marks).length);
+    // A connection opened now reads what the fresh mirror holds: its -wal and -shm are its own.
+    const reader = openMirrorReader(file);
+    cleanup.push(() => reader.close());
+    expect(marksOf(reader.marks())).toEqual(marks);
+
+    mirrors.close();
+    const second = registry(dataDir);
+    const again = second.open(choice.owner, choice.known);
+    expect(again.notices().map((n) => n.kind)).toEqual(['mirror-reset']);
+    expect(marksOf(again.marks())).toEqual(marks);
+    expect(again.searchFillDue()).toBe(false);
+    // And it takes a sync's notes and answers the inbox's reads through its read worker.
+    again.writeNotes(NOTES);
+    const own = again.period(span.start, span.end);
+    const read = await second.reads(again)!.ask('notes.period', span);
+    expect(read).toMatchObject({ unchanged: false, count: own.unchanged ? -1 : own.count });
+    expect(own.unchanged ? 0 : own.count).toBeGreaterThan(0);
   });
 });
