@@ -16,8 +16,11 @@ export interface TicketSet {
 export type VaultState = 'ok' | 'empty' | 'corrupt' | 'insecure-refused';
 
 export interface VaultStatus {
-  /** teamKey: only for a profile with a team database (whether this desktop keeps the team's key). */
-  present: { auth: boolean; encrypted: boolean; member: boolean; teamKey?: boolean };
+  /**
+   * teamKey and teamPassword: only for a profile with a team database (whether this desktop keeps the team's key,
+   * and the password of the profile's team database login).
+   */
+  present: { auth: boolean; encrypted: boolean; member: boolean; teamKey?: boolean; teamPassword?: boolean };
   /** ISO time the encrypted ticket last changed (set by hand or rotated by the marketplace). */
   lastRotatedAt?: string;
   state: VaultState;

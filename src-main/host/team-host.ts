@@ -21,6 +21,11 @@ export interface TeamHost {
   active(): Promise<TeamSession | undefined>;
   /** The settings changed: a session no longer the active profile's is stopped, the active one's started. */
   settingsChanged(): Promise<void>;
+  /**
+   * The profile's team database password changed (Settings): its session, which logs in with the one it started
+   * with, starts again, so a newcomer who enters the address first and the password next is connected at once.
+   */
+  credentialsChanged(profileId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,6 +117,11 @@ export function createTeamHost(deps: Deps, opts: TeamHostOptions): TeamHost {
   return {
     active: () => serialize(ensure),
     settingsChanged: () => serialize(async () => void (await ensure().catch(() => undefined))),
+    credentialsChanged: (profileId) =>
+      serialize(async () => {
+        if (current?.key.startsWith(`${profileId}\n`)) await stopCurrent();
+        await ensure().catch(() => undefined);
+      }),
     close: () =>
       serialize(async () => {
         closed = true;

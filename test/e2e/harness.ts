@@ -6,7 +6,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { createDispatcher } from '../../src-main/host/dispatch';
-import type { Handlers, RequestSchemas } from '../../src-main/host/dispatch';
+import type { Dispatcher, Handlers, RequestSchemas } from '../../src-main/host/dispatch';
 import { TEST_NOW } from '../support/host-deps';
 import { ARRAY_BUFFER_TAG } from './array-buffer-tag';
 import { launchChromium } from './chromium';
@@ -36,9 +36,13 @@ function bridgeScript(): string {
   return initScript;
 }
 
-export interface AppOptions {
-  handlers: Handlers;
-  schemas: RequestSchemas;
+/**
+ * The host the page talks to: its handlers, run in this process, or a dispatcher of a host that runs elsewhere (a
+ * host in a child process, reached over IPC: team-host-child.ts), whose events `emit` relays to the page.
+ */
+type HostUnderTest = { handlers: Handlers; schemas: RequestSchemas } | { dispatcher: Dispatcher };
+
+export type AppOptions = HostUnderTest & {
   locale?: string;
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
@@ -56,7 +60,7 @@ export interface AppOptions {
    * timers). For the bench, which times real frames.
    */
   beforeClock?: string;
-}
+};
 
 export interface AppUnderTest {
   page: Page;
@@ -117,11 +121,14 @@ export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
       [event, payload] as const,
     );
   };
-  const dispatcher = createDispatcher(
-    opts.handlers,
-    opts.schemas,
-    (event, payload) => void emit(event, payload).catch(() => {}),
-  );
+  const dispatcher =
+    'dispatcher' in opts
+      ? opts.dispatcher
+      : createDispatcher(
+          opts.handlers,
+          opts.schemas,
+          (event, payload) => void emit(event, payload).catch(() => {}),
+        );
   await page.exposeBinding(
     '__deskInvoke',
     async (_source, channel: string, req: unknown, callId: string | null) => {

@@ -297,4 +297,49 @@ describe('settings forms in Chromium', () => {
     await app.close();
     await deps.close();
   });
+
+  it("takes the sandbox's team database password once it names one: masked, never shown again, Korean and English", async () => {
+    const { deps, handlers } = await openSettings();
+    const app = await openApp({ handlers, schemas: requestSchemas });
+    const { page } = app;
+    await page.getByRole('button', { name: '설정' }).click();
+    await poll(() => page.getByTestId('vault-sandbox').count()).toBe(1);
+    // Without a team database the sandbox has nothing to keep.
+    expect(await page.getByLabel('팀 데이터베이스 비밀번호').count()).toBe(0);
+    // A newcomer names the team database (nobody answers there: the form does not need it) ...
+    await page.getByRole('button', { name: '편집' }).click();
+    const teamUrl = `postgres://anna@127.0.0.1:${await closedPort()}/shop?team=north`;
+    await editor(page).getByLabel('팀 데이터베이스 (팀 모드)').fill(teamUrl);
+    await editor(page).getByRole('button', { name: '저장' }).click();
+    await poll(() => editor(page).count()).toBe(0);
+    // ... and its password, in a masked field, next to what the vault keeps.
+    const field = page.getByLabel('팀 데이터베이스 비밀번호');
+    await poll(() => field.count()).toBe(1);
+    expect(await field.getAttribute('type')).toBe('password');
+    await poll(() => page.getByTestId('vault-teamPassword-presence').textContent()).toBe('없음');
+    expect(await page.getByLabel('인증 티켓').count()).toBe(0);
+    const password = 'Team DB pass 7x! ';
+    await field.fill(password);
+    await page.getByRole('button', { name: '비밀번호 저장' }).click();
+    await poll(() => page.getByTestId('vault-teamPassword-presence').textContent()).toBe('저장됨');
+    expect(await field.inputValue()).toBe('');
+    expect(await page.content()).not.toContain(password.trim());
+    // Kept as typed, in the vault; the settings keep the address alone.
+    expect((await deps.vault.get('sandbox')).teamPassword).toBe(password);
+    const { settings } = await deps.settings.get();
+    expect(JSON.stringify(settings)).not.toContain(password.trim());
+    expect(settings.profiles.find((p) => p.kind === 'sandbox')?.teamUrl).toBe(teamUrl);
+
+    // In English, the same field; forgetting it leaves nothing kept.
+    await page.getByLabel('언어').selectOption('en');
+    await poll(() => page.getByTestId('vault-teamPassword-presence').textContent()).toBe('present');
+    expect(await page.getByLabel('Team database password').getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Forget password' }).click();
+    await poll(() => page.getByTestId('vault-teamPassword-presence').textContent()).toBe('absent');
+    expect((await deps.vault.get('sandbox')).teamPassword).toBeUndefined();
+    expect(await page.getByRole('button', { name: 'Save password' }).count()).toBe(1);
+    expect(app.pageErrors).toEqual([]);
+    await app.close();
+    await deps.close();
+  });
 });

@@ -5,6 +5,7 @@ import type { Handlers, RequestSchemas } from '../dispatch';
 import { profileIdSchema } from '../../storage/settings-schema';
 import type { SettingsStore } from '../../storage/settings-store';
 import type { TicketVault } from '../../storage/vault';
+import type { TeamHost } from '../team-host';
 import { parseTeamUrl } from '../../team/team-url';
 import { parseTeamKey, teamKeyName } from '../../team/ticket-seal';
 
@@ -13,6 +14,8 @@ type Channels = keyof VaultContract;
 export function vaultHandlers(deps: {
   settings: SettingsStore;
   vault: TicketVault;
+  /** The team sessions: one that logs in with a profile's password starts again when that password changes. */
+  teams?: Pick<TeamHost, 'credentialsChanged'>;
 }): Pick<Handlers, Channels> {
   // Only profiles the seller configured get a vault entry: the renderer cannot invent storage keys.
   const known = async (profileId: string) => {
@@ -32,8 +35,13 @@ export function vaultHandlers(deps: {
     const name = await teamKeyOf(profileId);
     if (name === undefined) return s;
     const teamKey = (await deps.vault.getSecret(name).catch(() => undefined)) !== undefined;
-    return { ...s, present: { ...s.present, teamKey } };
+    // Whether a password is kept, never the password (an unreadable entry keeps none that can be used).
+    const { teamPassword } = await deps.vault.get(profileId).catch(() => ({ teamPassword: undefined }));
+    return { ...s, present: { ...s.present, teamKey, teamPassword: teamPassword !== undefined } };
   };
+  // The profile's team session logs in with the password it had when it started: it starts again with the new one.
+  const passwordChanged = (profileId: string) =>
+    deps.teams?.credentialsChanged(profileId) ?? Promise.resolve();
   return {
     'vault.status': async ({ profileId }) => {
       await known(profileId);
@@ -41,14 +49,17 @@ export function vaultHandlers(deps: {
     },
     'vault.set': async ({ profileId, tickets: { teamKey, ...tickets } }) => {
       await known(profileId);
-      if (teamKey !== undefined) {
-        const name = await teamKeyOf(profileId);
-        if (name === undefined) {
-          throw new HostError(
-            'INVALID_ARGUMENT',
-            'This profile has no team database to keep a team key for.',
-          );
-        }
+      // A team key and a team database's password belong to a profile with a team database.
+      const forTeam =
+        teamKey !== undefined ? 'team key' : tickets.teamPassword !== undefined ? 'password' : '';
+      const name = forTeam ? await teamKeyOf(profileId) : undefined;
+      if (forTeam && name === undefined) {
+        throw new HostError(
+          'INVALID_ARGUMENT',
+          `This profile has no team database to keep a ${forTeam} for.`,
+        );
+      }
+      if (teamKey !== undefined && name !== undefined) {
         // The format desk team join accepts.
         try {
           parseTeamKey(teamKey);
@@ -58,11 +69,14 @@ export function vaultHandlers(deps: {
         await deps.vault.setSecret(name, teamKey.trim());
       }
       if (Object.values(tickets).some((v) => v !== undefined)) await deps.vault.set(profileId, tickets);
+      if (tickets.teamPassword !== undefined) await passwordChanged(profileId);
       return status(profileId);
     },
     'vault.clear': async ({ profileId }) => {
       await known(profileId);
       await deps.vault.clear(profileId);
+      // The team database's password went with the tickets.
+      if ((await teamKeyOf(profileId)) !== undefined) await passwordChanged(profileId);
       return status(profileId);
     },
     'vault.acceptWeakerStorage': ({ accept }) => deps.vault.acceptWeakerStorage(accept),

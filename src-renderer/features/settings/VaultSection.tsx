@@ -6,39 +6,44 @@ import { useFormats } from '../../ui/use-formats';
 import { profileLabel } from '../../ui/profile-label';
 import { useDraft } from '../../ui/drafts';
 import { useI18n } from '../../i18n';
-import type { MessageKey } from '../../i18n/messages';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorPanel } from '../../ui/ErrorPanel';
-
-const FIELDS = [
-  ['authTicket', 'auth', 'vault.auth'],
-  ['encryptedTicket', 'encrypted', 'vault.encrypted'],
-  ['memberTicket', 'member', 'vault.member'],
-] as const satisfies readonly (readonly [keyof TicketSet, string, MessageKey])[];
-/** A profile with a team database also takes its team key (sealed tickets), kept and shown like a ticket. */
-const TEAM_KEY_FIELD = ['teamKey', 'teamKey', 'vault.teamKey'] as const;
-type Field = (typeof FIELDS)[number] | typeof TEAM_KEY_FIELD;
+import {
+  keepsAnything,
+  TEAM_KEY_FIELD,
+  TEAM_PASSWORD_FIELD,
+  ticketsToSave,
+  vaultFields,
+} from './model/vault-fields';
+import type { VaultField } from './model/vault-fields';
 
 /**
  * Tickets go in through password fields and never come back: the host answers with presence only. What the
- * seller typed and has not saved yet is kept in memory when they leave the page (never on disk).
+ * seller typed and has not saved yet is kept in memory when they leave the page (never on disk). The sandbox's
+ * tickets are built in; with a team database it takes its login's password alone.
  */
 export function VaultSection({ profile }: { profile: Profile }) {
   const { t } = useI18n();
-  if (profile.kind === 'sandbox') {
-    return (
-      <section className="panel" aria-labelledby="settings-vault">
-        <h2 id="settings-vault">{t('vault.title', { profile: profileLabel(profile, t) })}</h2>
+  const fields = vaultFields(profile);
+  return (
+    <section className="panel" aria-labelledby="settings-vault">
+      <h2 id="settings-vault">{t('vault.title', { profile: profileLabel(profile, t) })}</h2>
+      {profile.kind === 'sandbox' ? (
         <p className="muted" data-testid="vault-sandbox">
           {t('vault.sandbox')}
         </p>
-      </section>
-    );
-  }
-  return <LiveVaultSection profile={profile} />;
+      ) : (
+        <p className="muted">{t('vault.explain')}</p>
+      )}
+      {profile.kind === 'sandbox' && fields.length > 0 && (
+        <p className="muted">{t('vault.teamPassword.explain')}</p>
+      )}
+      {fields.length > 0 && <VaultForm profile={profile} fields={fields} />}
+    </section>
+  );
 }
 
-function LiveVaultSection({ profile }: { profile: Profile }) {
+function VaultForm({ profile, fields }: { profile: Profile; fields: readonly VaultField[] }) {
   const { t } = useI18n();
   const f = useFormats();
   const status = useVaultStatus(profile.id);
@@ -51,11 +56,11 @@ function LiveVaultSection({ profile }: { profile: Profile }) {
       return Object.values(next).some((v) => v) ? next : undefined;
     });
   const [consentOpen, setConsentOpen] = useState(false);
-  const fields: readonly Field[] = profile.teamUrl?.trim() ? [...FIELDS, TEAM_KEY_FIELD] : FIELDS;
+  // The sandbox keeps no tickets: its buttons name the password, and nothing rotates.
+  const sandbox = profile.kind === 'sandbox';
 
   const submit = () => {
-    const tickets: TicketSet = {};
-    for (const [k] of fields) if (draft[k]?.trim()) tickets[k] = draft[k].trim();
+    const tickets = ticketsToSave(draft, fields);
     if (Object.keys(tickets).length === 0) return;
     // A new attempt supersedes what the last clearing said.
     clear.reset();
@@ -70,9 +75,7 @@ function LiveVaultSection({ profile }: { profile: Profile }) {
   const refused = set.error instanceof DeskCallError && set.error.code === 'VAULT_INSECURE';
 
   return (
-    <section className="panel" aria-labelledby="settings-vault">
-      <h2 id="settings-vault">{t('vault.title', { profile: profileLabel(profile, t) })}</h2>
-      <p className="muted">{t('vault.explain')}</p>
+    <>
       {status.isError && <ErrorPanel compact error={status.error} onRetry={() => void status.refetch()} />}
       {s?.keyReplaced !== undefined && (
         <p role="alert" className="notice" data-testid="vault-key-replaced">
@@ -91,11 +94,17 @@ function LiveVaultSection({ profile }: { profile: Profile }) {
       >
         {fields.map(([key, presentKey, label]) => {
           const present = s?.present[presentKey];
+          const teamControl =
+            key === TEAM_KEY_FIELD[0]
+              ? 'team-key'
+              : key === TEAM_PASSWORD_FIELD[0]
+                ? 'team-password'
+                : undefined;
           return (
             <div
               className="vault-row"
               key={key}
-              {...(key === TEAM_KEY_FIELD[0] ? { 'data-team-control': 'team-key' } : {})}
+              {...(teamControl ? { 'data-team-control': teamControl } : {})}
             >
               <label htmlFor={`vault-${key}`}>{t(label)}</label>
               <input
@@ -118,23 +127,25 @@ function LiveVaultSection({ profile }: { profile: Profile }) {
           );
         })}
         <div className="vault-foot">
-          <span className="muted num">
-            {t('vault.lastRotated')}: {s?.lastRotatedAt ? f.dateTime(Date.parse(s.lastRotatedAt)) : '—'}
-          </span>
+          {!sandbox && (
+            <span className="muted num">
+              {t('vault.lastRotated')}: {s?.lastRotatedAt ? f.dateTime(Date.parse(s.lastRotatedAt)) : '—'}
+            </span>
+          )}
           <span className="spacer" />
           <button
             type="button"
             className="btn btn-danger"
-            disabled={clear.isPending || s?.state === 'empty'}
+            disabled={clear.isPending || !keepsAnything(s)}
             onClick={() => {
               set.reset();
               clear.mutate();
             }}
           >
-            {t('vault.clear')}
+            {t(sandbox ? 'vault.teamPassword.clear' : 'vault.clear')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={set.isPending}>
-            {set.isPending ? t('common.saving') : t('vault.save')}
+            {set.isPending ? t('common.saving') : t(sandbox ? 'vault.teamPassword.save' : 'vault.save')}
           </button>
         </div>
       </form>
@@ -163,6 +174,6 @@ function LiveVaultSection({ profile }: { profile: Profile }) {
           </button>
         </div>
       </Dialog>
-    </section>
+    </>
   );
 }

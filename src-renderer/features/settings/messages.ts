@@ -84,6 +84,11 @@ export const settingsKo = {
   'vault.encrypted': '암호화 티켓',
   'vault.member': '회원 티켓',
   'vault.teamKey': '팀 키',
+  'vault.teamPassword': '팀 데이터베이스 비밀번호',
+  'vault.teamPassword.explain':
+    '팀 데이터베이스 로그인의 비밀번호는 티켓처럼 운영체제의 보안 저장소에 암호화되어 저장되며 화면에 다시 표시되지 않습니다.',
+  'vault.teamPassword.save': '비밀번호 저장',
+  'vault.teamPassword.clear': '비밀번호 지우기',
   'vault.present': '저장됨',
   'vault.absent': '없음',
   'vault.keepPlaceholder': '비워 두면 그대로 유지',
@@ -207,6 +212,11 @@ export const settingsEn: EnglishOf<typeof settingsKo> = {
   'vault.encrypted': 'Encrypted ticket',
   'vault.member': 'Member ticket',
   'vault.teamKey': 'Team key',
+  'vault.teamPassword': 'Team database password',
+  'vault.teamPassword.explain':
+    'The password of your team database login is encrypted in the system keystore like the tickets and is never shown again.',
+  'vault.teamPassword.save': 'Save password',
+  'vault.teamPassword.clear': 'Forget password',
   'vault.present': 'present',
   'vault.absent': 'absent',
   'vault.keepPlaceholder': 'Leave empty to keep',
