@@ -8,7 +8,9 @@
 // note found by the last digits of its order number; what is broken in the lookbook) at the smallest and the
 // default window.
 // `npm run screenshots -- --team` shoots two members of one team at work (scripts/team-screenshots.ts).
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createHandlers, requestSchemas } from '../src-main/host/create-handlers';
 import { closeBrowser, openApp } from '../test/e2e/harness';
 import type { AppUnderTest } from '../test/e2e/harness';
@@ -16,6 +18,7 @@ import type { Page } from 'playwright';
 import { SCREENS, WINDOW_SIZES, showScreen } from '../test/e2e/page-states';
 import type { UiLang } from '../test/e2e/page-states';
 import { createTestDeps } from '../test/support/host-deps';
+import { livedDesk } from '../test/support/lived-desk';
 import { translatorFor } from '../src-renderer/app/message-registry';
 import { shootTeam } from './team-screenshots';
 
@@ -27,8 +30,12 @@ type Scheme = 'light' | 'dark';
 async function open(
   colorScheme: Scheme,
   lang: UiLang = 'ko',
+  dataDir?: string,
 ): Promise<{ app: AppUnderTest; close: () => Promise<void> }> {
-  const deps = createTestDeps({ osLocale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+  const deps = createTestDeps({
+    osLocale: lang === 'ko' ? 'ko-KR' : 'en-US',
+    ...(dataDir ? { dataDir } : {}),
+  });
   const app = await openApp({
     handlers: createHandlers(deps),
     schemas: requestSchemas,
@@ -109,10 +116,42 @@ async function keywords(colorScheme: Scheme): Promise<void> {
   await close();
 }
 
-/** The insights page's last 7 days, in Korean (insights-<scheme>.png, the README's) and in English. */
+/**
+ * How the insights screenshots' desk lived with the sandbox before TEST_NOW: a week (so the 7 days shown all
+ * arrived after its first sync), its auto refresh every hour (the default 5 minutes would take 12 times the
+ * syncs; the page states the windows, about an hour here).
+ */
+const LIVED_DAYS = 7;
+const LIVED_REFRESH_MINUTES = 60;
+let livedDir: string | undefined;
+
+/**
+ * A data directory whose mirror lived LIVED_DAYS with the sandbox (first sync, then main's auto refresh every
+ * LIVED_REFRESH_MINUTES up to TEST_NOW), made once per run; each shot opens a copy of it.
+ */
+async function livedDataDir(): Promise<string> {
+  if (livedDir) return livedDir;
+  const started = performance.now();
+  const { deps, live } = livedDesk({ days: LIVED_DAYS, autoRefreshMinutes: LIVED_REFRESH_MINUTES });
+  const { syncs, intervalMs } = await live();
+  await deps.close();
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `lived ${LIVED_DAYS} days with the sandbox: ${syncs} syncs, one every ${intervalMs / 60_000} min, in ${seconds.toFixed(1)} s`,
+  );
+  return (livedDir = deps.dataDir);
+}
+
+/**
+ * The insights page's last 7 days, in Korean (insights-<scheme>.png, the README's) and in English, as a seller
+ * sees it after the app has lived with the sandbox for a while: reply times observed by its syncs.
+ */
 async function insights(colorScheme: Scheme): Promise<void> {
+  const lived = await livedDataDir();
   for (const lang of ['ko', 'en'] as const) {
-    const { app, close } = await open(colorScheme, lang);
+    const dataDir = mkdtempSync(join(tmpdir(), 'seller-desk-'));
+    cpSync(lived, dataDir, { recursive: true });
+    const { app, close } = await open(colorScheme, lang, dataDir);
     const { page } = app;
     await page.getByTestId('sync-progress').waitFor({ state: 'detached' });
     await showScreen(page, 'insights', lang);

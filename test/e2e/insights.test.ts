@@ -92,6 +92,11 @@ describe('the insights page', () => {
       await expect
         .poll(() => page.locator('.insights-footnotes').first().textContent())
         .toContain(t('insights.speed.unknownNote', { count: truth.answered }));
+      // No reply time is known yet: the page says where they come from and how often the auto refresh syncs.
+      const { settings } = await deps.settings.get();
+      expect(await page.getByTestId('speed-no-time-yet').textContent()).toBe(
+        t('insights.speed.firstSync', { count: settings.autoRefreshMinutes }),
+      );
 
       // Notes per day by type: the chart is an image with a name; its table view holds the same figures.
       const days = page.getByTestId('figure-notes-per-day');

@@ -2,6 +2,7 @@
 // are settled, what the rest are (answered late, still waiting, answered at a time the app cannot know), and the
 // reply times, stated as what they are (upper bounds from the windows syncs observed).
 import type { InsightsReplySpeed, InsightsReport } from '../../../src-main/contract/insights';
+import { useSettingsValue } from '../../api/settings';
 import { useI18n } from '../../i18n';
 import type { Translate } from '../../i18n';
 import type { MessageKey } from '../../i18n/messages';
@@ -121,6 +122,7 @@ export function SpeedSection(props: {
           </div>
         </dl>
       </div>
+      {s.known === 0 && s.answeredUnknown > 0 && <NoReplyTimeYet />}
       <div className="speed-bar" aria-hidden>
         {parts
           .filter((p) => p.count > 0)
@@ -178,6 +180,21 @@ function Rate(props: {
         {t('insights.trend.target24', { value: formatShare(props.target, lang) })}
       </div>
     </div>
+  );
+}
+
+/**
+ * Answered notes but no reply time known (after a first sync every answer came before the mirror looked): why the
+ * times read "—", and how they come (at the auto refresh's interval).
+ */
+function NoReplyTimeYet() {
+  const { t } = useI18n();
+  const minutes = useSettingsValue((s) => s.autoRefreshMinutes);
+  if (minutes === undefined) return null;
+  return (
+    <p className="speed-first" data-testid="speed-no-time-yet">
+      {minutes > 0 ? t('insights.speed.firstSync', { count: minutes }) : t('insights.speed.firstSyncManual')}
+    </p>
   );
 }
 

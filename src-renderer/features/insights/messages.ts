@@ -43,6 +43,10 @@ export const insightsKo = {
     '답변 시각은 관찰값입니다: 동기화가 미답변으로 본 마지막 때와 답변으로 처음 본 때 사이에 답변된 것으로 셉니다.',
   'insights.speed.unknownNote_other':
     '앱이 처음 보기 전에 이미 답변된 {count, number}건은 답변 시간을 알 수 없어 비율과 시간에서 뺐습니다.',
+  'insights.speed.firstSync_other':
+    '이 기간에는 아직 관찰한 답변 시간이 없습니다. 답변 시간은 앱이 동기화하면서 잡힙니다: 한 동기화가 미답변으로 본 문의를 다음 동기화가 답변으로 보면 그 사이가 답변 시간이 됩니다(자동 새로고침 {count, number}분마다).',
+  'insights.speed.firstSyncManual':
+    '이 기간에는 아직 관찰한 답변 시간이 없습니다. 답변 시간은 앱이 동기화하면서 잡힙니다: 한 동기화가 미답변으로 본 문의를 다음 동기화가 답변으로 보면 그 사이가 답변 시간이 됩니다(자동 새로고침이 꺼져 있어 받은편지함에서 새로고침할 때만).',
   'insights.speed.businessDays': '영업일 기준(주말·공휴일 제외)',
   'insights.speed.calendarDays': '주말 포함 24시간 기준',
   'insights.trend.title': '주별 24시간 답변율',
@@ -137,6 +141,12 @@ export const insightsEn: EnglishOf<typeof insightsKo> = {
     '{count, number} note was already answered when the app first saw it: its reply time is unknown and left out of the rates and times.',
   'insights.speed.unknownNote_other':
     '{count, number} notes were already answered when the app first saw them: their reply times are unknown and left out of the rates and times.',
+  'insights.speed.firstSync_one':
+    'No reply time has been observed in this period yet. Reply times come from the syncs: a note one sync saw waiting and a later one sees answered was answered between the two (the auto refresh syncs every {count, number} minute).',
+  'insights.speed.firstSync_other':
+    'No reply time has been observed in this period yet. Reply times come from the syncs: a note one sync saw waiting and a later one sees answered was answered between the two (the auto refresh syncs every {count, number} minutes).',
+  'insights.speed.firstSyncManual':
+    'No reply time has been observed in this period yet. Reply times come from the syncs: a note one sync saw waiting and a later one sees answered was answered between the two (the auto refresh is off: only when you refresh the inbox).',
   'insights.speed.businessDays': 'Business hours (weekends and holidays left out)',
   'insights.speed.calendarDays': '24 hours, weekends included',
   'insights.trend.title': 'Answered within 24 hours, by week',
