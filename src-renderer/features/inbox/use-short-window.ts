@@ -4,7 +4,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The same height as the stylesheet's short-window rules (inbox.css). */
-export const SHORT_WINDOW = '(max-height: 720px)';
+const SHORT_WINDOW = '(max-height: 720px)';
 
 const subscribe = (onChange: () => void) => {
   const query = window.matchMedia(SHORT_WINDOW);
