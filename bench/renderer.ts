@@ -10,9 +10,11 @@ import { createBackend, recentNotes } from '../src-main/sandbox/backend';
 import { toInboxNote } from '../src-main/storage/inbox-note';
 import { daysBetween, marketDayOf } from '../src-shared/market-day';
 import { APP_ORIGIN, closeBrowser, getBrowser, openApp } from '../test/e2e/harness';
-import type { AppUnderTest } from '../test/e2e/harness';
+import type { AppOptions, AppUnderTest } from '../test/e2e/harness';
 import { TEST_NOW, createTestDeps } from '../test/support/host-deps';
 import { activeMirror, seedMirror } from '../test/support/mirror';
+import { REAL_TIMING_SCRIPT } from './page-timing';
+import type { RealTiming } from './page-timing';
 import { median, percentile } from './stats';
 import { TRACE_CATEGORIES, phasesOf } from './trace-phases';
 import type { Phases, TraceEvent } from './trace-phases';
@@ -76,7 +78,13 @@ export interface RendererResult {
 // length does (aria-rowcount): a filter that keeps the same notes on top but shows fewer of them is a
 // keystroke like any other. window.__next(n) resolves once the n+1-th sample is in, without polling on
 // animation frames (which would itself schedule frames and shift the next keystroke's timing).
-const PROBE = `
+// Every time and every frame is the browser's own, kept before the page's clock by REAL_TIMING_SCRIPT
+// (page-timing.ts): the clock's performance.now() runs on its own ticks, not the timeline an event's
+// timeStamp is on, its requestAnimationFrame is a timer, not a frame, and it makes an event's timeStamp its
+// own now at the first read (the handler's time, not the input's). Without them the probe refuses.
+export const KEYSTROKE_PROBE = `
+  const real = window.__realTiming;
+  if (!real) throw new Error("the keystroke probe needs the browser's own timing (REAL_TIMING_SCRIPT) before the page's clock");
   window.__s = { commit: [], frame: [], painted: [] };
   window.__armed = false;
   let t0 = 0;
@@ -84,12 +92,12 @@ const PROBE = `
   const mark = (e) => {
     if (!window.__armed) return;
     window.__armed = false;
-    t0 = e.timeStamp;
+    t0 = real.eventTime(e);
   };
   addEventListener('keydown', mark, true);
   addEventListener('beforeinput', mark, true);
   const after = new MessageChannel();
-  after.port1.onmessage = (m) => { window.__s.painted.push(performance.now() - m.data); wake(); };
+  after.port1.onmessage = (m) => { window.__s.painted.push(real.now() - m.data); wake(); };
   window.__next = (n, timeout) => new Promise((resolve) => {
     const done = (ok) => { wake = () => {}; clearTimeout(timer); resolve(ok); };
     const timer = setTimeout(() => done(false), timeout);
@@ -99,7 +107,7 @@ const PROBE = `
   const watch = () => {
     // The work area, not the list element: React may replace the list; the search box is in the header.
     const list = document.querySelector('main');
-    if (!list || !document.querySelector('[data-testid="note-list"]')) return requestAnimationFrame(watch);
+    if (!list || !document.querySelector('[data-testid="note-list"]')) return real.requestFrame(watch);
     new MutationObserver((records) => {
       if (!t0) return;
       const inList = records.some((r) => {
@@ -108,9 +116,9 @@ const PROBE = `
       });
       if (!inList) return;
       const start = t0; t0 = 0;
-      window.__s.commit.push(performance.now() - start);
-      requestAnimationFrame(() => {
-        window.__s.frame.push(performance.now() - start);
+      window.__s.commit.push(real.now() - start);
+      real.requestFrame(() => {
+        window.__s.frame.push(real.now() - start);
         after.port2.postMessage(start);
       });
     }).observe(list, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-rowcount'] });
@@ -119,15 +127,17 @@ const PROBE = `
   const first = new MutationObserver(() => {
     if (document.querySelector('[data-seqno]')) {
       first.disconnect();
-      requestAnimationFrame(() => { window.__firstRow = performance.now(); });
+      real.requestFrame(() => { window.__firstRow = real.now(); });
     }
   });
   first.observe(document, { childList: true, subtree: true });
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch); else watch();
 `;
 
-// The null keystroke: the same probe and procedure, on a page with one button and a one-line "list".
-const NULL_PAGE = `<!doctype html><meta charset="utf-8"><script>${PROBE}</script>
+// The null keystroke: the same probe and procedure, on a page with one button and a one-line "list" (and no
+// page clock, but the probe reads the timing it would keep).
+const NULL_PAGE = `<!doctype html><meta charset="utf-8"><script>${REAL_TIMING_SCRIPT}</script>
+<script>${KEYSTROKE_PROBE}</script>
 <main><button type="button">전체</button><div data-testid="note-list" aria-rowcount="0">0</div></main>
 <script>
   let n = 0;
@@ -137,18 +147,19 @@ const NULL_PAGE = `<!doctype html><meta charset="utf-8"><script>${PROBE}</script
 </script>`;
 
 const SCROLL_PROBE = `new Promise((resolve) => {
+  const real = window.__realTiming;
   const el = document.querySelector('[data-testid="note-scroll"]');
   const out = [];
-  let last = performance.now();
+  let last = real.now();
   let n = 0;
   function step(t) {
     out.push(t - last);
     last = t;
     el.scrollTop += 600;
-    if (++n < 180) requestAnimationFrame(step);
+    if (++n < 180) real.requestFrame(step);
     else resolve(out.slice(2));
   }
-  requestAnimationFrame(step);
+  real.requestFrame(step);
 })`;
 
 // People do not press keys the instant the previous frame was drawn: a fast typist's keys come 80-200 ms
@@ -164,8 +175,17 @@ const pause = () => new Promise((r) => setTimeout(r, between(TYPING_GAP_MS)));
 const KEY_DWELL_MS: [number, number] = [60, 120];
 const press = (page: Page, key: string) => page.keyboard.press(key, { delay: between(KEY_DWELL_MS) });
 
+/**
+ * How the bench opens the app: on a clock that flows from TEST_NOW, the browser's own timing kept before it (the
+ * probe times with it). The probe itself is added as an init script once the app is open, then the page reloaded.
+ */
+export const KEYSTROKE_PAGE = {
+  clock: { flowingFrom: TEST_NOW },
+  beforeClock: REAL_TIMING_SCRIPT,
+} satisfies Partial<AppOptions>;
+
 /** Arms the probe for the next keystroke; returns the number of samples so far. */
-const arm = () => {
+export const armKeystroke = () => {
   const w = window as unknown as { __s: { painted: number[] }; __armed: boolean };
   w.__armed = true;
   return w.__s.painted.length;
@@ -174,11 +194,12 @@ const reset = () => {
   (window as unknown as { __s: unknown }).__s = { commit: [], frame: [], painted: [] };
 };
 type Raw = { commit: number[]; frame: number[]; painted: number[] };
-const collect = () => (window as unknown as { __s: Raw }).__s;
+/** The probe's samples since the last reset (ms from each keystroke's input event). */
+export const keystrokeSamples = () => (window as unknown as { __s: Raw }).__s;
 
 /** One keystroke: arm, pause as a person would, act, and wait for its sample (a keystroke that does not change the list gives none). */
 async function keystroke(page: Page, act: () => Promise<void>): Promise<void> {
-  const before = await page.evaluate(arm);
+  const before = await page.evaluate(armKeystroke);
   await pause();
   await act();
   await page.evaluate(
@@ -201,7 +222,7 @@ async function typeKeys(page: Page, field: string, keys: string[]): Promise<Raw>
       key === 'Backspace' ? press(page, 'Backspace') : page.keyboard.insertText(key),
     );
   }
-  return page.evaluate(collect);
+  return page.evaluate(keystrokeSamples);
 }
 
 /** Enter on each control in turn, the control focused first (as Tab would), then a pause, then the key. */
@@ -213,7 +234,7 @@ async function pressControls(page: Page, controls: Locator[], rounds: number): P
       await keystroke(page, () => press(page, 'Enter'));
     }
   }
-  return page.evaluate(collect);
+  return page.evaluate(keystrokeSamples);
 }
 
 /** Where a long bench is, on stderr (the table goes to stdout). */
@@ -335,7 +356,7 @@ async function openBenchInbox(count: number, reloads = 3): Promise<BenchInbox> {
   const app = await openApp({
     handlers: createHandlers(deps),
     schemas: requestSchemas,
-    clock: { flowingFrom: TEST_NOW },
+    ...KEYSTROKE_PAGE,
     viewport: { width: 1360, height: 860 },
   });
   const close = async () => {
@@ -345,7 +366,7 @@ async function openBenchInbox(count: number, reloads = 3): Promise<BenchInbox> {
   };
   try {
     const { page } = app;
-    await page.addInitScript({ content: PROBE });
+    await page.addInitScript({ content: KEYSTROKE_PROBE });
     const firstPaints: number[] = [];
     for (let i = 0; i < reloads; i++) {
       progress(`first paint ${i + 1} of ${reloads}`);
@@ -418,14 +439,15 @@ export async function benchRenderer(count = 100_000): Promise<RendererResult> {
       }
     ).data.settings.inbox.filters;
     const bridgeTransferMs = (await page.evaluate(
-      `(async () => { const t = performance.now(); await window.desk.invoke('notes.period', { start: '${start}', end: '${end}' }); return performance.now() - t; })()`,
+      `(async () => { const real = window.__realTiming; const t = real.now(); await window.desk.invoke('notes.period', { start: '${start}', end: '${end}' }); return real.now() - t; })()`,
     )) as number;
     // What the page holds, not garbage it has not collected yet.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.detach();
-    const heap = await page.evaluate(
-      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+    // The browser's own performance.memory: the clock's copy of performance has none.
+    const heap = await page.evaluate(() =>
+      (window as unknown as { __realTiming: RealTiming }).__realTiming.heapBytes(),
     );
     // Last: it leaves the app for a frozen copy of it.
     progress('the list frozen');

@@ -328,6 +328,7 @@ export class TeamSession {
     const watched: TeamCopy = {
       teamPosition: () => copy.teamPosition(),
       teamStates: () => copy.teamStates(),
+      waitingAssigned: (assignee, lateBeforeMs, nowMs) => copy.waitingAssigned(assignee, lateBeforeMs, nowMs),
       applyTeamBatch: (batch: TeamCopyBatch) => {
         copy.applyTeamBatch(batch);
         this.opts.onChange();

@@ -106,24 +106,12 @@ export class TeamWork {
     };
   }
 
-  /** What waits for an answer (not answered, not marked handled) and is mine, in the whole copy. */
+  /**
+   * What waits for an answer and is mine, in the whole copy: what `notes.waiting` counts (not answered, not marked
+   * handled, not withdrawn, not set aside), of my notes alone.
+   */
   waitingMine(lateBeforeMs: number, nowMs?: number): { waiting: number; late: number } {
-    const mine: number[] = [];
-    for (const [seqNo, s] of this.opts.copy.teamStates()) {
-      // Set aside as the inbox's queue sets them aside: no reply needed, or snoozed past now.
-      const aside = s.noReplyReason !== undefined || (s.snoozedUntil ?? -1) > (nowMs ?? -1);
-      if (s.assignee === this.me && !aside) mine.push(seqNo);
-    }
-    if (mine.length === 0) return { waiting: 0, late: 0 };
-    const marks = this.opts.copy.marks();
-    let waiting = 0;
-    let late = 0;
-    for (const n of this.opts.copy.notesBySeq(mine)) {
-      if (n.replyStatus !== 'NoReply' || marks.get(n.seqNo)?.handled === true) continue;
-      waiting++;
-      if (n.at < lateBeforeMs) late++;
-    }
-    return { waiting, late };
+    return this.opts.copy.waitingAssigned(this.me, lateBeforeMs, nowMs);
   }
 
   /** The others at the connection's notes, as last read. */

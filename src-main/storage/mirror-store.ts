@@ -662,21 +662,37 @@ export class MirrorStore implements NotesStore, TeamCopy {
     return { waiting, late };
   }
 
+  waitingAssigned(assignee: string, lateBeforeMs: number, nowMs?: number): NotesWaitingResult {
+    const { waiting, late } = this.waitingBetween(lateBeforeMs, nowMs, undefined, assignee);
+    return { waiting, late };
+  }
+
   /**
-   * The waiting notes outside `except` (all of them without it). A team's copy sets aside a note needing no reply,
-   * and one snoozed past `nowMs` (the inbox's queue does the same).
+   * The waiting notes outside `except` (all of them without it), of `assignee` alone when one is named. A team's
+   * copy sets aside a note needing no reply, and one snoozed past `nowMs` (the inbox's queue does the same).
    */
-  private waitingBetween(lateBeforeMs: number, nowMs?: number, except?: { start: number; end: number }) {
+  private waitingBetween(
+    lateBeforeMs: number,
+    nowMs?: number,
+    except?: { start: number; end: number },
+    assignee?: string,
+  ) {
     const row = this.db
       .prepare(
         `SELECT count(*) AS waiting, coalesce(sum(at < ?), 0) AS late, min(at) AS oldest
          FROM notes
          WHERE ${except ? 'NOT (at BETWEEN ? AND ?) AND' : ''} reply_status = 'NoReply' AND withdrawn_at IS NULL
+           ${assignee === undefined ? '' : 'AND seq_no IN (SELECT seq_no FROM team_states WHERE assignee = ?)'}
            AND seq_no NOT IN (SELECT seq_no FROM marks WHERE handled = 1)
            AND seq_no NOT IN (SELECT seq_no FROM team_states
                               WHERE no_reply_reason IS NOT NULL OR snoozed_until > ?)`,
       )
-      .get(lateBeforeMs, ...(except ? [except.start, except.end] : []), nowMs ?? -1) as {
+      .get(
+        lateBeforeMs,
+        ...(except ? [except.start, except.end] : []),
+        ...(assignee === undefined ? [] : [assignee]),
+        nowMs ?? -1,
+      ) as {
       waiting: number;
       late: number;
       oldest: number | null;

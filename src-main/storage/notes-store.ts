@@ -189,6 +189,8 @@ export interface TeamCopy {
   applyTeamBatch(batch: TeamCopyBatch): void;
   /** The notes' team states the copy holds (assignee, snooze, no reply needed), by SeqNo. */
   teamStates(): Map<number, TeamNoteState>;
+  /** What `waiting` counts, of the notes `assignee` has alone: the team's "mine" count. */
+  waitingAssigned(assignee: string, lateBeforeMs: number, nowMs?: number): NotesWaitingResult;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The inbox's filters: search and period in the shell's top bar, the facets (status, type, seller, item,
 // order) in a row above the list where their counts have room.
 import { memo } from 'react';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Download, RefreshCw, Search, X } from 'lucide-react';
 import type { NoteQueryType } from '../../../src-main/contract';
 import { useI18n } from '../../i18n';
@@ -138,6 +138,8 @@ export function FacetBar(props: {
   slaHours: number;
   onClear: () => void;
   narrowed: boolean;
+  /** What heads the row (team mode's views in a short window). */
+  lead?: ReactNode;
 }) {
   const { t } = useI18n();
   const { filters: f, patch } = props;
@@ -145,6 +147,7 @@ export function FacetBar(props: {
     patch({ types: f.types.includes(q) ? f.types.filter((x) => x !== q) : [...f.types, q] });
   return (
     <div className="facet-bar">
+      {props.lead}
       <div className="segmented" role="radiogroup" aria-label={t('inbox.status')}>
         {STATUSES.map((s) => (
           <button

@@ -33,18 +33,27 @@ function TeamNotice({ team }: { team: TeamInbox }) {
   );
 }
 
+/**
+ * The views with their counts and the sidebar-count toggle: a row of its own above the facets, or, in a short
+ * window (`inline`), a group at the head of the facets' row.
+ */
 export function TeamBar(props: {
   view: TeamView;
   counts: Record<TeamView, number> | undefined;
   badgeMine: boolean;
   onView: (view: TeamView) => void;
   onBadgeMine: (mine: boolean) => void;
+  inline?: boolean;
 }) {
   const { t } = useI18n();
   const team = useTeamInbox();
   if (!team) return null;
   return (
-    <div className="team-bar" data-testid="team-bar" data-team-control="team-views">
+    <div
+      className={props.inline ? 'team-bar inline' : 'team-bar'}
+      data-testid="team-bar"
+      data-team-control="team-views"
+    >
       <div className="segmented" role="radiogroup" aria-label={t('inbox.team.views')}>
         {TEAM_VIEWS.map((v) => (
           <button

@@ -42,6 +42,7 @@ import { useNow } from './use-notes';
 import { useScopeIntent } from './use-scope-intent';
 import { useNoteSelection } from './use-selection';
 import { TeamBar } from './TeamParts';
+import { useShortWindow } from './use-short-window';
 import { TeamProvider, useTeamInbox, useTeamWho } from './use-team';
 import { useTeamQueue } from './use-team-notes';
 import './inbox.css';
@@ -285,16 +286,23 @@ function Facets(
     },
 ) {
   const { filters: f, around, patch } = props;
+  // A short window gives the list the height: the views join the facets' row.
+  const short = useShortWindow();
+  const views = (
+    <TeamBar
+      view={f.teamView}
+      counts={props.teamCounts}
+      badgeMine={f.teamBadgeMine}
+      onView={(teamView) => patch({ teamView })}
+      onBadgeMine={(teamBadgeMine) => patch({ teamBadgeMine })}
+      inline={short}
+    />
+  );
   return (
     <>
-      <TeamBar
-        view={f.teamView}
-        counts={props.teamCounts}
-        badgeMine={f.teamBadgeMine}
-        onView={(teamView) => patch({ teamView })}
-        onBadgeMine={(teamBadgeMine) => patch({ teamBadgeMine })}
-      />
+      {!short && views}
       <FacetBar
+        lead={short ? views : undefined}
         filters={f}
         patch={props.patch}
         statusCounts={around.statusCounts}

@@ -17,7 +17,28 @@ const TEXT_FIELDS: TextField[] = [
   'suggestNamespace',
 ];
 
+const SOAP_VERSIONS = [
+  { value: '1.1', label: 'SOAP 1.1' },
+  { value: '1.2', label: 'SOAP 1.2' },
+] as const;
+const PAGE_INDEX_BASES = [
+  { value: '1', label: '1' },
+  { value: '0', label: '0' },
+] as const;
+
 export const fieldId = (field: ProfileField) => `pf-${field}`;
+
+/** A field's state for assistive technology: marked invalid, and described by its mark. */
+type Invalid = { 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+
+/** What the form's rows get of the editor: the draft, and how a field is changed, left and marked. */
+interface FieldProps {
+  draft: ProfileDraft;
+  set: <K extends keyof Profile>(k: K, v: Profile[K]) => void;
+  leave: (field: ProfileField) => void;
+  invalid: (field: ProfileField) => Invalid;
+  onChange: (update: (draft: ProfileDraft) => ProfileDraft) => void;
+}
 
 /** What a mark says, in the seller's language. */
 export function markText(mark: FieldMark, t: Translate): string {
@@ -82,13 +103,7 @@ export function ProfileEditor(props: {
       {props.problems}
       {p.kind === 'sandbox' ? (
         <div className="form-grid">
-          <TeamUrlRow
-            value={p.teamUrl ?? ''}
-            mark={draft.marks.teamUrl}
-            onValue={(v) => set('teamUrl', v)}
-            onLeave={() => leave('teamUrl')}
-            invalid={invalid('teamUrl')}
-          />
+          <TeamUrlRow draft={draft} set={set} leave={leave} invalid={invalid} />
         </div>
       ) : (
         <LiveFields draft={draft} set={set} leave={leave} invalid={invalid} onChange={onChange} />
@@ -98,22 +113,7 @@ export function ProfileEditor(props: {
 }
 
 /** A live profile's fields: its endpoint, its limits, its answer page, its team database and its seller IDs. */
-function LiveFields({
-  draft,
-  set,
-  leave,
-  invalid,
-  onChange,
-}: {
-  draft: ProfileDraft;
-  set: <K extends keyof Profile>(k: K, v: Profile[K]) => void;
-  leave: (field: ProfileField) => void;
-  invalid: (field: ProfileField) => {
-    'aria-invalid': boolean | undefined;
-    'aria-describedby': string | undefined;
-  };
-  onChange: (update: (draft: ProfileDraft) => ProfileDraft) => void;
-}) {
+function LiveFields({ draft, set, leave, invalid, onChange }: FieldProps) {
   const { t } = useI18n();
   const p = draft.profile;
   return (
@@ -131,28 +131,22 @@ function LiveFields({
           />
         </FieldRow>
       ))}
-      <FieldRow field="soapVersion" label={fieldLabel('soapVersion', t)} mark={draft.marks.soapVersion}>
-        <select
-          id={fieldId('soapVersion')}
-          value={p.soapVersion}
-          onChange={(e) => set('soapVersion', e.target.value as '1.1' | '1.2')}
-          {...invalid('soapVersion')}
-        >
-          <option value="1.1">SOAP 1.1</option>
-          <option value="1.2">SOAP 1.2</option>
-        </select>
-      </FieldRow>
-      <FieldRow field="pageIndexBase" label={fieldLabel('pageIndexBase', t)} mark={draft.marks.pageIndexBase}>
-        <select
-          id={fieldId('pageIndexBase')}
-          value={String(p.pageIndexBase)}
-          onChange={(e) => set('pageIndexBase', e.target.value === '0' ? 0 : 1)}
-          {...invalid('pageIndexBase')}
-        >
-          <option value="1">1</option>
-          <option value="0">0</option>
-        </select>
-      </FieldRow>
+      <ChoiceRow
+        field="soapVersion"
+        value={p.soapVersion}
+        choices={SOAP_VERSIONS}
+        mark={draft.marks.soapVersion}
+        onChoice={(v) => set('soapVersion', v === '1.2' ? '1.2' : '1.1')}
+        invalid={invalid('soapVersion')}
+      />
+      <ChoiceRow
+        field="pageIndexBase"
+        value={String(p.pageIndexBase)}
+        choices={PAGE_INDEX_BASES}
+        mark={draft.marks.pageIndexBase}
+        onChoice={(v) => set('pageIndexBase', v === '0' ? 0 : 1)}
+        invalid={invalid('pageIndexBase')}
+      />
       <NumberRow
         field="timeoutMs"
         value={p.timeoutMs}
@@ -171,27 +165,17 @@ function LiveFields({
         onLeave={() => leave('noteQueryDays')}
         invalid={invalid('noteQueryDays')}
       />
-      <FieldRow field="answerPageUrl" label={fieldLabel('answerPageUrl', t)} mark={draft.marks.answerPageUrl}>
-        <input
-          id={fieldId('answerPageUrl')}
-          className="mono"
-          type="url"
-          spellCheck={false}
-          placeholder="https://"
-          title={t('settings.profile.answerPageUrl.tip')}
-          value={p.answerPageUrl ?? ''}
-          onChange={(e) => set('answerPageUrl', e.target.value)}
-          onBlur={() => leave('answerPageUrl')}
-          {...invalid('answerPageUrl')}
-        />
-      </FieldRow>
-      <TeamUrlRow
-        value={p.teamUrl ?? ''}
-        mark={draft.marks.teamUrl}
-        onValue={(v) => set('teamUrl', v)}
-        onLeave={() => leave('teamUrl')}
-        invalid={invalid('teamUrl')}
+      <AddressRow
+        field="answerPageUrl"
+        type="url"
+        placeholder="https://"
+        value={p.answerPageUrl ?? ''}
+        mark={draft.marks.answerPageUrl}
+        onValue={(v) => set('answerPageUrl', v)}
+        onLeave={() => leave('answerPageUrl')}
+        invalid={invalid('answerPageUrl')}
       />
+      <TeamUrlRow draft={draft} set={set} leave={leave} invalid={invalid} />
       <FieldRow field="sellerIds" label={fieldLabel('sellerIds', t)} mark={draft.marks.sellerIds}>
         <input
           id={fieldId('sellerIds')}
@@ -247,7 +231,7 @@ function NumberRow({
   mark: FieldMark | undefined;
   onNumber: (value: number) => void;
   onLeave: () => void;
-  invalid: { 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+  invalid: Invalid;
 }) {
   const { t } = useI18n();
   return (
@@ -290,28 +274,75 @@ function FieldRow({
   );
 }
 
-/** Team mode: the team database this profile shares (its password is the vault's, never in the address). */
-function TeamUrlRow(props: {
+/** An address typed in full (mono, no spell check), its form shown as a placeholder and explained by a tooltip. */
+function AddressRow(props: {
+  field: 'answerPageUrl' | 'teamUrl';
+  type?: 'url';
+  placeholder: string;
   value: string;
   mark: FieldMark | undefined;
   onValue: (v: string) => void;
   onLeave: () => void;
-  invalid: { 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined };
+  invalid: Invalid;
 }) {
   const { t } = useI18n();
   return (
-    <FieldRow field="teamUrl" label={fieldLabel('teamUrl', t)} mark={props.mark}>
+    <FieldRow field={props.field} label={fieldLabel(props.field, t)} mark={props.mark}>
       <input
-        id={fieldId('teamUrl')}
+        id={fieldId(props.field)}
         className="mono"
+        type={props.type}
         spellCheck={false}
-        placeholder="postgres://"
-        title={t('settings.profile.teamUrl.tip')}
+        placeholder={props.placeholder}
+        title={t(`settings.profile.${props.field}.tip`)}
         value={props.value}
         onChange={(e) => props.onValue(e.target.value)}
         onBlur={props.onLeave}
         {...props.invalid}
       />
+    </FieldRow>
+  );
+}
+
+/** Team mode: the team database this profile shares (its password is the vault's, never in the address). */
+function TeamUrlRow({ draft, set, leave, invalid }: Pick<FieldProps, 'draft' | 'set' | 'leave' | 'invalid'>) {
+  return (
+    <AddressRow
+      field="teamUrl"
+      placeholder="postgres://"
+      value={draft.profile.teamUrl ?? ''}
+      mark={draft.marks.teamUrl}
+      onValue={(v) => set('teamUrl', v)}
+      onLeave={() => leave('teamUrl')}
+      invalid={invalid('teamUrl')}
+    />
+  );
+}
+
+/** One of a few fixed choices; the value as the select holds it (a string). */
+function ChoiceRow(props: {
+  field: ProfileField;
+  value: string;
+  choices: readonly { value: string; label: string }[];
+  mark: FieldMark | undefined;
+  onChoice: (value: string) => void;
+  invalid: Invalid;
+}) {
+  const { t } = useI18n();
+  return (
+    <FieldRow field={props.field} label={fieldLabel(props.field, t)} mark={props.mark}>
+      <select
+        id={fieldId(props.field)}
+        value={props.value}
+        onChange={(e) => props.onChoice(e.target.value)}
+        {...props.invalid}
+      >
+        {props.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
     </FieldRow>
   );
 }

@@ -261,8 +261,8 @@ describe('what waits outside the period on screen', () => {
     const lateBeforeMs = NOW.getTime() - 48 * 3_600_000;
     const now = NOW.getTime();
     const waiting = ALL.filter((n) => n.replyStatus === 'NoReply');
-    const [snoozed, noReply] = waiting;
-    expect(snoozed && noReply).toBeTruthy();
+    const [snoozed, noReply, taken] = waiting;
+    expect(snoozed && noReply && taken).toBeTruthy();
     const all = store.waiting(lateBeforeMs, now);
     expect(all.waiting).toBe(waiting.length);
     // The team's states as the pull brings them into a copy.
@@ -272,13 +272,18 @@ describe('what waits outside the period on screen', () => {
       coverage: [],
       marks: [],
       states: [
-        { seqNo: snoozed!.seqNo, snoozedUntil: now + 3_600_000 },
-        { seqNo: noReply!.seqNo, noReplyReason: 'answered by phone' },
+        { seqNo: snoozed!.seqNo, snoozedUntil: now + 3_600_000, assignee: 'anna' },
+        { seqNo: noReply!.seqNo, noReplyReason: 'answered by phone', assignee: 'anna' },
+        { seqNo: taken!.seqNo, assignee: 'anna' },
       ],
     });
     expect(store.waiting(lateBeforeMs, now).waiting).toBe(waiting.length - 2);
+    // A member's own count: the same rule, over the notes they have.
+    expect(store.waitingAssigned('anna', lateBeforeMs, now).waiting).toBe(1);
+    expect(store.waitingAssigned('ben', lateBeforeMs, now).waiting).toBe(0);
     // The snooze's end passed: the note waits again; the one needing no reply does not.
     expect(store.waiting(lateBeforeMs, now + 3_600_000).waiting).toBe(waiting.length - 1);
+    expect(store.waitingAssigned('anna', lateBeforeMs, now + 3_600_000).waiting).toBe(2);
     // Outside a period the same rule holds.
     const start = addDays(TODAY, -400);
     const end = addDays(TODAY, -399);

@@ -10,12 +10,13 @@ import type { TeamPresenceEntry } from '../../../src-main/contract';
 import { TeamWork } from '../../../src-main/host/team-work';
 import { setTeamMark } from '../../../src-main/team/marks';
 import { heartbeat } from '../../../src-main/team/presence';
+import { teamNotesSink } from '../../../src-main/team/notes-sink';
 import { pullTeam } from '../../../src-main/team/pull';
 import type { TeamTarget } from '../../../src-main/team/team-url';
 import { openMirror } from '../../support/mirror';
 import type { PgServer } from '../../support/postgres';
 import { closeClients } from '../../support/team-db';
-import { inboxNote, inboxTeam } from '../../support/team-inbox';
+import { DAY, inboxNote, inboxTeam } from '../../support/team-inbox';
 import type { InboxMember } from '../../support/team-inbox';
 import { usePostgres } from '../../support/use-postgres';
 
@@ -88,7 +89,7 @@ describe('team work on a desktop', () => {
   }, 60_000);
 
   it('answers a refused take with who has the note, and counts what waits for me in the copy', async () => {
-    const { members } = await inboxTeam(pg, { members: 2, notes: 4 });
+    const { admin, members } = await inboxTeam(pg, { members: 2, notes: 4 });
     const [a, b] = members as [InboxMember, InboxMember];
     const da = desktop(a, 'desk-a');
     const db = desktop(b, 'desk-b');
@@ -106,6 +107,17 @@ describe('team work on a desktop', () => {
     const at2 = inboxNote(2).at;
     expect(da.work.waitingMine(at2)).toEqual({ waiting: 2, late: 1 });
     expect(da.work.waitingMine(0)).toEqual({ waiting: 2, late: 0 });
+    // Note 1 withdrawn (its day, synced whole, no longer lists it): it waits for nobody, mine included, as the
+    // copy's own count of what waits says.
+    const sink = teamNotesSink(admin, 'shop', 'c1', { holdsLock: () => true });
+    await sink.writeSlice(
+      { sellerId: 's1', day: DAY, notes: [2, 3, 4].map((s) => inboxNote(s)), complete: true },
+      9,
+    );
+    await pullTeam(a.sql, 'shop', 'c1', da.copy);
+    expect([...da.copy.iterateNotes()].find((n) => n.seqNo === 1)?.withdrawnAt).toBe(9);
+    expect(da.copy.waiting(at2).waiting).toBe(2);
+    expect(da.work.waitingMine(at2)).toEqual({ waiting: 1, late: 0 });
     expect(await da.work.members()).toEqual([a.login, b.login].sort());
   }, 60_000);
 });
