@@ -37,6 +37,7 @@ import type { NoteListClient } from './notes-sync/calls';
 import { fetchDays } from './notes-sync/days';
 import { plan } from './notes-sync/plan';
 import type { Slice } from './notes-sync/plan';
+import { paceOf } from './notes-sync/run';
 import type { SyncRun } from './notes-sync/run';
 import { checkStatuses } from './notes-sync/status-check';
 import { SyncTally } from './notes-sync/tally';
@@ -105,6 +106,7 @@ export async function syncNotes(req: NotesSyncRequest, opts: SyncOptions): Promi
     concurrency,
     pageSize,
     statusWindowDays: opts.statusWindowDays,
+    pace: paceOf(store, signal),
   };
   run.tally.emit();
 

@@ -308,8 +308,13 @@ function responseLog(exchange: Exchange, secrets: Secrets): ResponseLog {
     },
     keep(issued = []) {
       let head = logged;
-      if (!response || !head) return;
-      const complete = response.bodyTextComplete;
+      const kept = response;
+      // The entry holds the head alone from here (what the network log counts it for): not the response, whose
+      // body's text and bytes something may have read in full, nor the head once it is redacted.
+      response = undefined;
+      logged = undefined;
+      if (!kept || !head) return;
+      const complete = kept.bodyTextComplete;
       let xml: string | undefined;
       Object.defineProperty(exchange, 'responseXml', {
         enumerable: true,

@@ -156,6 +156,12 @@ export interface SharedNotesSink {
 export interface SettlingStore extends NotesStore {
   /** Resolves when every write sent so far is in; rejects with the first that failed (later ones are not sent). */
   settled(): Promise<void>;
+  /**
+   * Resolves when the writes sent but not yet in are within the store's bound again (at once when they are): a
+   * sync awaits it before each slice, so it never runs more than that bound ahead of the other side, and the notes
+   * waiting to be sent do not grow with the size of the sync. Never rejects (a failure empties the queue).
+   */
+  caughtUp?(): Promise<void>;
 }
 
 /** A note of a team's copy, as the team database holds it (withdrawn ones flagged). */

@@ -8,6 +8,10 @@
 // synced days read when the sync started, plus the days this store has sent since): a day whose slice the team
 // database never took (it refused a write, or was restarted mid-sync) is fetched again by the next sync, even
 // though the caller's own copy has it.
+//
+// The sync waits for the team database when it is too far behind (caughtUp: more than MAX_PENDING_NOTES notes, or
+// MAX_PENDING_WRITES writes, sent and not yet in): each queued write holds its slice's notes, and a sync that ran
+// ahead of PostgreSQL held the whole sync's notes in memory until the end.
 import type {
   NotesStore,
   NotesStoreStatus,
@@ -18,10 +22,24 @@ import type {
 } from './notes-store';
 import type { InboxNote, NoteDay, NotesLastSync } from '../contract';
 
+/** Notes sent to the sink and not yet in, past which the sync waits (a 1,000,000-note sync: about 5 slices). */
+const MAX_PENDING_NOTES = 10_000;
+/** Writes sent to the sink and not yet in, past which the sync waits (small slices: each a transaction there). */
+const MAX_PENDING_WRITES = 64;
+
+export interface PendingBound {
+  notes: number;
+  writes: number;
+}
+
 export class SharedWritesStore implements SettlingStore {
   private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
   private failed = false;
+  /** Sent and not yet in (or skipped after a failure). */
+  private readonly pending = { notes: 0, writes: 0 };
+  /** Syncs waiting in caughtUp() for the pending writes to come back within the bound. */
+  private waiters: (() => void)[] = [];
 
   /** Seller-days this store has sent whole to the sink (sent, not yet confirmed: settled() says that). */
   private readonly sentDays = new Set<string>();
@@ -31,23 +49,33 @@ export class SharedWritesStore implements SettlingStore {
     private readonly local: NotesStore,
     private readonly sink: SharedNotesSink,
     private readonly sharedDays?: ReadonlyMap<string, ReadonlySet<NoteDay>>,
+    private readonly bound: PendingBound = { notes: MAX_PENDING_NOTES, writes: MAX_PENDING_WRITES },
   ) {}
 
   get file(): string {
     return this.local.file;
   }
 
-  /** Queues one write to the sink; after a failure nothing more is sent. */
-  private send(write: () => Promise<void>): void {
+  /** Queues one write of `notes` notes to the sink; after a failure nothing more is sent. */
+  private send(notes: number, write: () => Promise<void>): void {
+    this.pending.notes += notes;
+    this.pending.writes++;
     this.chain = this.chain.then(async () => {
-      if (this.failed) return;
       try {
-        await write();
+        if (!this.failed) await write();
       } catch (err) {
         this.failed = true;
         this.failure = err;
+      } finally {
+        this.pending.notes -= notes;
+        this.pending.writes--;
+        if (!this.behind()) for (const wake of this.waiters.splice(0)) wake();
       }
     });
+  }
+
+  private behind(): boolean {
+    return this.pending.notes > this.bound.notes || this.pending.writes > this.bound.writes;
   }
 
   async settled(): Promise<void> {
@@ -55,22 +83,27 @@ export class SharedWritesStore implements SettlingStore {
     if (this.failed) throw this.failure;
   }
 
+  caughtUp(): Promise<void> {
+    if (!this.behind()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
   writeSlice(slice: SliceWrite, nowMs: number): WriteOutcome {
     const out = this.local.writeSlice(slice, nowMs);
     if (slice.complete) this.sentDays.add(`${slice.sellerId} ${slice.day}`);
-    this.send(() => this.sink.writeSlice(slice, nowMs));
+    this.send(slice.notes.length, () => this.sink.writeSlice(slice, nowMs));
     return out;
   }
 
   writeNotes(notes: readonly InboxNote[]): WriteOutcome {
     const out = this.local.writeNotes(notes);
-    this.send(() => this.sink.writeNotes(notes));
+    this.send(notes.length, () => this.sink.writeNotes(notes));
     return out;
   }
 
   recordSync(lastSync: NotesLastSync, asOf: number | undefined): void {
     this.local.recordSync(lastSync, asOf);
-    this.send(() => this.sink.recordSync(lastSync, asOf));
+    this.send(0, () => this.sink.recordSync(lastSync, asOf));
   }
 
   // ---- everything else is the local store's ----

@@ -25,7 +25,11 @@ export async function fetchDays(
   ];
   let next = 0;
   async function worker() {
-    while (!run.calls.stopped && next < work.length) {
+    for (;;) {
+      // A store that also writes elsewhere (a team's caller) holds each slice until it is in there: no new slice
+      // while too many are on their way.
+      await run.pace();
+      if (run.calls.stopped || next >= work.length) return;
       await work[next++]!();
     }
   }

@@ -32,7 +32,9 @@ export async function checkStatuses(
   // on the network, and one after another they made a refresh of a large mirror take seconds.
   let nextSeller = 0;
   const checker = async () => {
-    while (nextSeller < checkSellers.length && !calls.stopped) {
+    for (;;) {
+      await run.pace();
+      if (nextSeller >= checkSellers.length || calls.stopped) return;
       await checkSeller(run, check, checkSellers[nextSeller++]!, reach);
       tally.progress.done++;
       tally.emit();
@@ -83,6 +85,7 @@ async function checkSeller(run: SyncRun, check: NotesStatusCheck, sellerId: stri
   check.waiting += listed.size;
   const leftDays = [...new Set(left.map((w) => marketDayOf(w.at)))].sort();
   for (const day of leftDays) {
+    await run.pace();
     if (calls.stopped) return;
     let notes;
     try {
