@@ -10,23 +10,13 @@ import { createBackend } from '../../src-main/sandbox/backend';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import { TEST_NOW } from '../support/host-deps';
 import type { PgServer } from '../support/postgres';
-import { closeClients } from '../support/team-db';
-import { cleanupAfterEach } from './cleanup';
-import { closeBrowser } from './harness';
+import { useTeamPages } from './team-pages';
 import { LONG, settled } from './inbox-app';
 import { byTestId as banner, desktop as openDesktop, team as openTeam } from './team-desktops';
 import type { TeamMember } from './team-desktops';
-import { usePostgres } from '../support/use-postgres';
 
 let pg: PgServer;
-usePostgres(
-  (server) => (pg = server),
-  async () => {
-    await closeBrowser();
-    await closeClients();
-  },
-);
-const cleanup = cleanupAfterEach();
+const cleanup = useTeamPages((server) => (pg = server));
 const t = translatorFor('ko');
 /** The summary strip's count of handled notes. */
 const handled = async (d: { page: Page }) =>

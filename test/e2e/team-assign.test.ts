@@ -9,23 +9,13 @@ import { createBackend } from '../../src-main/sandbox/backend';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import { createTestDeps, TEST_NOW } from '../support/host-deps';
 import type { PgServer } from '../support/postgres';
-import { closeClients } from '../support/team-db';
-import { cleanupAfterEach } from './cleanup';
-import { closeBrowser } from './harness';
+import { useTeamPages } from './team-pages';
 import { LONG, openInbox } from './inbox-app';
 import { desktop as openDesktop, team as openTeam } from './team-desktops';
 import type { Desktop, TeamMember } from './team-desktops';
-import { usePostgres } from '../support/use-postgres';
 
 let pg: PgServer;
-usePostgres(
-  (server) => (pg = server),
-  async () => {
-    await closeBrowser();
-    await closeClients();
-  },
-);
-const cleanup = cleanupAfterEach();
+const cleanup = useTeamPages((server) => (pg = server));
 const ko = translatorFor('ko');
 const en = translatorFor('en');
 const TEMPLATE = 'https://soho.market.example/notes/{SeqNo}/answer';

@@ -7,23 +7,13 @@ import type { Page } from 'playwright';
 import { createBackend } from '../../src-main/sandbox/backend';
 import { TEST_NOW } from '../support/host-deps';
 import type { PgServer } from '../support/postgres';
-import { closeClients } from '../support/team-db';
-import { usePostgres } from '../support/use-postgres';
-import { cleanupAfterEach } from './cleanup';
-import { closeBrowser } from './harness';
+import { useTeamPages } from './team-pages';
 import { LONG } from './inbox-app';
 import { layoutProblems } from './inbox-layout-check';
 import { desktop, team } from './team-desktops';
 
 let pg: PgServer;
-usePostgres(
-  (server) => (pg = server),
-  async () => {
-    await closeBrowser();
-    await closeClients();
-  },
-);
-const cleanup = cleanupAfterEach();
+const cleanup = useTeamPages((server) => (pg = server));
 
 /**
  * Rows a seller can read at 960×600 without scrolling: a list, not a peephole (3 in Korean and 2 in English while

@@ -14,23 +14,15 @@ import { translatorFor } from '../../src-renderer/app/message-registry';
 import { marketDayOf } from '../../src-shared/market-day';
 import { TEST_NOW } from '../support/host-deps';
 import type { PgServer } from '../support/postgres';
-import { client, closeClients } from '../support/team-db';
-import { cleanupAfterEach } from './cleanup';
-import { closeBrowser, openApp } from './harness';
+import { client } from '../support/team-db';
+import { useTeamPages } from './team-pages';
+import { openApp } from './harness';
 import { LONG, TODAY, rowSeqNos, settled } from './inbox-app';
 import { byTestId, desktop as openDesktop, team as openTeam } from './team-desktops';
 import type { Desktop, TeamMember } from './team-desktops';
-import { usePostgres } from '../support/use-postgres';
 
 let pg: PgServer;
-usePostgres(
-  (server) => (pg = server),
-  async () => {
-    await closeBrowser();
-    await closeClients();
-  },
-);
-const cleanup = cleanupAfterEach();
+const cleanup = useTeamPages((server) => (pg = server));
 const t = translatorFor('ko');
 const desktop = (member: TeamMember, backend: ReturnType<typeof createBackend>) =>
   openDesktop(cleanup, member, backend);

@@ -14,10 +14,8 @@ import { TEST_NOW } from '../support/host-deps';
 import { callerRuns, startMarketProxy } from '../support/market-proxy';
 import type { MarketCall } from '../support/market-proxy';
 import type { PgServer } from '../support/postgres';
-import { closeClients } from '../support/team-db';
-import { usePostgres } from '../support/use-postgres';
-import { cleanupAfterEach } from './cleanup';
-import { closeBrowser, openApp } from './harness';
+import { useTeamPages } from './team-pages';
+import { openApp } from './harness';
 import { startHostChild } from './host-child';
 import type { HostChild } from './host-child';
 import { expectView, LONG, notesOfDays, settled } from './inbox-app';
@@ -26,14 +24,7 @@ import { team as openTeam } from './team-desktops';
 import type { TeamMember } from './team-desktops';
 
 let pg: PgServer;
-usePostgres(
-  (server) => (pg = server),
-  async () => {
-    await closeBrowser();
-    await closeClients();
-  },
-);
-const cleanup = cleanupAfterEach();
+const cleanup = useTeamPages((server) => (pg = server));
 
 /**
  * From which of A's BuyerNoteList calls on the proxy holds them (the week's sync makes several times as many): the

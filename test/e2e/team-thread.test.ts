@@ -11,23 +11,14 @@ import { editMemo, memoThread } from '../../src-main/team/memo-thread';
 import { translatorFor } from '../../src-renderer/app/message-registry';
 import { TEST_NOW } from '../support/host-deps';
 import type { PgServer } from '../support/postgres';
-import { client, closeClients } from '../support/team-db';
-import { cleanupAfterEach } from './cleanup';
-import { closeBrowser } from './harness';
+import { client } from '../support/team-db';
+import { useTeamPages } from './team-pages';
 import { LONG } from './inbox-app';
 import { desktop as openDesktop, team as openTeam } from './team-desktops';
 import type { TeamMember } from './team-desktops';
-import { usePostgres } from '../support/use-postgres';
 
 let pg: PgServer;
-usePostgres(
-  (server) => (pg = server),
-  async () => {
-    await closeBrowser();
-    await closeClients();
-  },
-);
-const cleanup = cleanupAfterEach();
+const cleanup = useTeamPages((server) => (pg = server));
 const t = translatorFor('ko');
 
 /** One clock for both hosts, moved by the test. */
