@@ -10,6 +10,7 @@ import type { MirrorStore } from '../../../src-main/storage/mirror-store';
 import { SharedWritesStore } from '../../../src-main/storage/shared-writes';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
+import { activeMirror } from '../../support/mirror';
 
 const opened: { close(): Promise<void> | void }[] = [];
 afterEach(async () => {
@@ -26,15 +27,7 @@ async function caller(before?: (n: number) => void) {
   const deps = createTestDeps({});
   opened.push(deps);
   const active = await deps.connection.active();
-  const local = deps.mirrors.open(
-    {
-      profileId: active.profile.id,
-      profileName: active.profile.name,
-      kind: active.profile.kind,
-      fingerprint: active.fingerprint,
-    },
-    ['sandbox'],
-  );
+  const local = await activeMirror(deps);
   let calls = 0;
   const market = active.client.market;
   const client: NoteListClient = {
@@ -45,7 +38,11 @@ async function caller(before?: (n: number) => void) {
       },
     },
   };
-  return { local, client, sellerIds: active.info.sellerIds, pageIndexBase: active.info.pageIndexBase };
+  const { sellerIds, pageIndexBase } = active.info;
+  /** The month's sync through `store` (the caller's copy wrapped for the team database). */
+  const sync = (store: SharedWritesStore, signal = new AbortController().signal) =>
+    syncNotes(MONTH, { client, store, sellerIds, pageIndexBase, concurrency: CONCURRENCY, signal });
+  return { local, sellerIds, sync };
 }
 
 /**
@@ -95,18 +92,11 @@ function watchLead(local: MirrorStore, done: { writes: number; notes: number }) 
 
 describe("a team caller's sync waits for the team database", () => {
   it('never runs more than the bound ahead of a slow team database, which takes every write in order before the sync ends', async () => {
-    const { local, client, sellerIds, pageIndexBase } = await caller();
+    const { local, sellerIds, sync } = await caller();
     const team = slowSink({});
     const lead = watchLead(local, team.done);
     const store = new SharedWritesStore(local, team.sink, undefined, { notes: 1_000_000, writes: 4 });
-    const outcome = await syncNotes(MONTH, {
-      client,
-      store,
-      sellerIds,
-      pageIndexBase,
-      concurrency: CONCURRENCY,
-      signal: new AbortController().signal,
-    });
+    const outcome = await sync(store);
     expect(outcome.failedSlices).toEqual([]);
     expect(lead.made).toHaveLength(30 * sellerIds.length);
     // The bound, and the slices the workers were fetching when it was reached.
@@ -116,18 +106,11 @@ describe("a team caller's sync waits for the team database", () => {
   });
 
   it('bounds the notes on their way too: a write of more notes than the bound is waited for before the next', async () => {
-    const { local, client, sellerIds, pageIndexBase } = await caller();
+    const { local, sellerIds, sync } = await caller();
     const team = slowSink({});
     const lead = watchLead(local, team.done);
     const store = new SharedWritesStore(local, team.sink, undefined, { notes: 20, writes: 1_000 });
-    await syncNotes(MONTH, {
-      client,
-      store,
-      sellerIds,
-      pageIndexBase,
-      concurrency: CONCURRENCY,
-      signal: new AbortController().signal,
-    });
+    await sync(store);
     // The bound, and the slices the workers were fetching when it was reached.
     expect(lead.most.notes).toBeLessThanOrEqual(20 + CONCURRENCY * lead.most.largestSlice);
     expect(lead.made).toHaveLength(30 * sellerIds.length);
@@ -138,7 +121,7 @@ describe("a team caller's sync waits for the team database", () => {
     const stop = new AbortController();
     let callsAtAbort = -1;
     let calls = 0;
-    const { local, client, sellerIds, pageIndexBase } = await caller((n) => (calls = n));
+    const { local, sync } = await caller((n) => (calls = n));
     // The team database takes nothing until the sync has recorded its outcome in its own copy: a sync that went on
     // waiting for it after the abort would never end.
     let open = (): void => {};
@@ -161,14 +144,7 @@ describe("a team caller's sync waits for the team database", () => {
       }
       return waiting;
     };
-    const outcome = await syncNotes(MONTH, {
-      client,
-      store,
-      sellerIds,
-      pageIndexBase,
-      concurrency: CONCURRENCY,
-      signal: stop.signal,
-    });
+    const outcome = await sync(store, stop.signal);
     expect(callsAtAbort).toBeGreaterThan(0);
     expect(outcome.cancelled).toBe(true);
     expect(calls).toBe(callsAtAbort);
@@ -177,18 +153,11 @@ describe("a team caller's sync waits for the team database", () => {
   });
 
   it('after a refused write nothing more is sent, the waiting sync goes on, and it ends with that failure', async () => {
-    const { local, client, sellerIds, pageIndexBase } = await caller();
+    const { local, sellerIds, sync } = await caller();
     const team = slowSink({ failAt: 3 });
     const store = new SharedWritesStore(local, team.sink, undefined, { notes: 1_000_000, writes: 2 });
-    const sync = syncNotes(MONTH, {
-      client,
-      store,
-      sellerIds,
-      pageIndexBase,
-      concurrency: CONCURRENCY,
-      signal: new AbortController().signal,
-    });
-    await expect(sync).rejects.toThrow('disk full');
+    const syncing = sync(store);
+    await expect(syncing).rejects.toThrow('disk full');
     expect(team.started()).toBe(3);
     expect(team.done.writes).toBe(2);
     // The caller's own copy has the month: the days the team database never took are fetched again next time.

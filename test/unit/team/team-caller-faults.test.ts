@@ -13,6 +13,7 @@ import { addMember } from '../../../src-main/team/members';
 import { parseTeamUrl } from '../../../src-main/team/team-url';
 import { marketDayOf } from '../../../src-shared/market-day';
 import { createTestDeps, TEST_NOW } from '../../support/host-deps';
+import { activeMirror } from '../../support/mirror';
 import type { PgServer } from '../../support/postgres';
 import { closeClients, teamDatabase, until } from '../../support/team-db';
 import { usePostgres } from '../../support/use-postgres';
@@ -34,15 +35,7 @@ async function caller(before?: { at: number; run: () => Promise<void> }) {
   const deps = createTestDeps({});
   opened.push(deps);
   const active = await deps.connection.active();
-  const store = deps.mirrors.open(
-    {
-      profileId: active.profile.id,
-      profileName: active.profile.name,
-      kind: active.profile.kind,
-      fingerprint: active.fingerprint,
-    },
-    ['sandbox'],
-  );
+  const store = await activeMirror(deps);
   let calls = 0;
   const market = active.client.market;
   const client = {
