@@ -93,3 +93,17 @@ export function useConnectionEvents() {
     [qc],
   );
 }
+
+/** Every query of the notes mirror starts with this: one invalidation refreshes them all. */
+export const NOTES_ROOT = ['notes'] as const;
+
+/**
+ * The mirror changed (a sync ended, main refreshed it, the profile changed): every answer of it on screen is read
+ * again. A read still on its way was read before the change: it is dropped and asked again. Invalidating alone
+ * would not do for a first read (no answer yet): TanStack Query lets it finish, and the list would stay as the
+ * mirror was when it was read, mid-sync, until the next change.
+ */
+export async function rereadNotes(qc: QueryClient): Promise<void> {
+  await qc.cancelQueries({ queryKey: NOTES_ROOT });
+  await qc.invalidateQueries({ queryKey: NOTES_ROOT });
+}

@@ -2,7 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Settings, SettingsPatch, TicketSet } from '../../src-main/contract';
 import { call } from './desk';
-import { appInfoQuery, queryKeys, refreshConnection, settingsQuery, vaultStatusQuery } from './queries';
+import {
+  appInfoQuery,
+  queryKeys,
+  refreshConnection,
+  rereadNotes,
+  settingsQuery,
+  vaultStatusQuery,
+} from './queries';
 
 export function useAppInfo() {
   return useQuery(appInfoQuery);
@@ -24,7 +31,7 @@ export function useSettingsValue<T>(select: (settings: Settings) => T): T | unde
 /** After the profiles or the active one changed: the connection and its notes mirror may be another. */
 function connectionChanged(qc: QueryClient) {
   void refreshConnection(qc);
-  void qc.invalidateQueries({ queryKey: ['notes'] });
+  void rereadNotes(qc);
 }
 
 export function useUpdateSettings() {

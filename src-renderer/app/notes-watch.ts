@@ -6,16 +6,14 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, getDesk } from '../api/desk';
 import { useSettingsValue } from '../api/settings';
-import { NOTES_ROOT, useMirrorStatus, useNow, waitingKey } from '../features/inbox/use-notes';
+import { rereadNotes } from '../api/queries';
+import { useMirrorStatus, useNow, waitingKey } from '../features/inbox/use-notes';
 import { useNavCount } from '../ui/shell-slots';
 
 /** Main refreshed the notes: every answer of the mirror on screen is read again (the inbox's list included). */
 export function useNotesRefreshed() {
   const qc = useQueryClient();
-  useEffect(
-    () => getDesk().on('notes.refreshed', () => void qc.invalidateQueries({ queryKey: NOTES_ROOT })),
-    [qc],
-  );
+  useEffect(() => getDesk().on('notes.refreshed', () => void rereadNotes(qc)), [qc]);
 }
 
 /**

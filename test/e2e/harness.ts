@@ -66,9 +66,46 @@ export interface AppUnderTest {
   page: Page;
   context: BrowserContext;
   emit: (event: string, payload: unknown) => Promise<void>;
-  calls: { channel: string; req: unknown }[];
+  calls: { channel: string; req: unknown; outcome?: string; ms?: number }[];
   pageErrors: Error[];
   close: () => Promise<void>;
+}
+
+/** The apps open now: a failed test's cleanup says what each showed and asked (describeOpenApps). */
+const openApps = new Set<{
+  page: Page;
+  calls: AppUnderTest['calls'];
+  pageErrors: Error[];
+  console: string[];
+}>();
+
+/**
+ * What each open app shows (its text, cut), the host calls that failed or had not answered, the page's errors and
+ * console errors: printed by a failed test's cleanup, so a failure seen once on CI says what the page was doing.
+ */
+export async function describeOpenApps(): Promise<string> {
+  const parts: string[] = [];
+  for (const app of openApps) {
+    const text = await app.page
+      .evaluate(() => document.body.innerText)
+      .catch((e: unknown) => `(no text: ${String(e)})`);
+    const notable = app.calls
+      .filter((c) => c.outcome !== 'ok')
+      .map((c) => `  ${c.channel} ${c.outcome ?? 'unanswered'}${c.ms === undefined ? '' : ` ${c.ms} ms`}`);
+    const counts = new Map<string, number>();
+    for (const c of app.calls) counts.set(c.channel, (counts.get(c.channel) ?? 0) + 1);
+    parts.push(
+      [
+        `-- an open app at ${app.page.url()}`,
+        `calls: ${[...counts].map(([k, n]) => `${k}×${n}`).join(', ')}`,
+        ...(notable.length > 0 ? ['calls not answered ok:', ...notable.slice(-20)] : []),
+        ...app.pageErrors.map((e) => `page error: ${e.message}`),
+        ...app.console.slice(-10).map((m) => `console: ${m}`),
+        `text: ${text.replace(/\s+/g, ' ').slice(0, 1500)}`,
+      ].join('\n'),
+    );
+  }
+  return parts.join('\n');
 }
 
 let browser: Browser | undefined;
@@ -99,6 +136,13 @@ export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
   const calls: AppUnderTest['calls'] = [];
   const pageErrors: Error[] = [];
   page.on('pageerror', (e) => pageErrors.push(e));
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(`${m.type()}: ${m.text()}`);
+  });
+  const tracked = { page, calls, pageErrors, console: consoleErrors };
+  openApps.add(tracked);
+  context.on('close', () => openApps.delete(tracked));
 
   // The app is served from files by request interception: nothing listens on a port.
   await page.route(`${APP_ORIGIN}/**`, async (route) => {
@@ -132,11 +176,16 @@ export async function openApp(opts: AppOptions): Promise<AppUnderTest> {
   await page.exposeBinding(
     '__deskInvoke',
     async (_source, channel: string, req: unknown, callId: string | null) => {
-      calls.push({ channel, req });
+      const call: AppUnderTest['calls'][number] = { channel, req };
+      calls.push(call);
+      const began = Date.now();
+      const envelope = await dispatcher.dispatch(channel, req, callId);
+      call.ms = Date.now() - began;
+      call.outcome = envelope.ok ? 'ok' : `${envelope.error.code}: ${envelope.error.message}`;
       // As JSON text: Playwright's own argument serializer takes ~20 s for a 100,000-note envelope,
       // where Electron's structured clone does not. Our DTOs are plain JSON types but for the period's packed
       // notes, an ArrayBuffer, which travels as base64 under a tag (bridge-client.ts turns it back).
-      return JSON.stringify(await dispatcher.dispatch(channel, req, callId), (_key, value: unknown) =>
+      return JSON.stringify(envelope, (_key, value: unknown) =>
         value instanceof ArrayBuffer ? { [ARRAY_BUFFER_TAG]: Buffer.from(value).toString('base64') } : value,
       );
     },

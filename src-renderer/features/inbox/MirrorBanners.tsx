@@ -17,7 +17,7 @@ import type { MessageKey } from '../../i18n/messages';
 import { ErrorPanel } from '../../ui/ErrorPanel';
 import { hasLookups } from './model/filters';
 import type { InboxFilters, ResolvedRange } from './model/filters';
-import { NOTES_ROOT } from './use-notes';
+import { NOTES_ROOT } from '../../api/queries';
 import { MAX_SYNC_DAYS, addDays, clampPeriod, marketDayOf } from '../../../src-shared/market-day';
 import { storeTextPatterns } from '../../../src-shared/note-search';
 import { Banner } from '../../ui/Banner';

@@ -19,9 +19,8 @@ import type {
 } from '../../../src-main/contract';
 import { readPeriod } from '../../../src-shared/note-period';
 import { call, getDesk } from '../../api/desk';
+import { NOTES_ROOT, rereadNotes } from '../../api/queries';
 
-/** Every query of the notes mirror starts with this: one invalidation refreshes them all. */
-export const NOTES_ROOT = ['notes'] as const;
 // Keyed by the active profile: another profile's notes are never shown, not even while the next ones load.
 const statusKey = (profileId: string) => [...NOTES_ROOT, 'status', profileId] as const;
 const periodKey = (profileId: string, start: string, end: string) =>
@@ -140,7 +139,7 @@ export function useNotesSync() {
         inFlight.current--;
         setState((s) => ({ ...s, running: inFlight.current > 0, summary: undefined, error }));
       } finally {
-        await qc.invalidateQueries({ queryKey: NOTES_ROOT });
+        await rereadNotes(qc);
       }
     },
     [qc],

@@ -6,7 +6,7 @@ import type { NoteLocalMark, TeamMemoThread, TeamNoteStateView } from '../../../
 import { call } from '../../api/desk';
 import { queueMarks } from './model/team-status';
 import type { TeamPane } from './model/team-status';
-import { NOTES_ROOT } from './use-notes';
+import { NOTES_ROOT } from '../../api/queries';
 
 const TEAM_ROOT = [...NOTES_ROOT, 'team'] as const;
 const threadKey = (seqNo: number) => [...TEAM_ROOT, 'thread', seqNo] as const;

@@ -9,7 +9,8 @@ import type { TeamAssigneesResult, TeamPresenceEntry } from '../../../src-main/c
 import { call, getDesk } from '../../api/desk';
 import { presenceByNote } from './model/team-view';
 import type { TeamAssignees } from './model/team-view';
-import { NOTES_ROOT, useMirrorStatus } from './use-notes';
+import { NOTES_ROOT } from '../../api/queries';
+import { useMirrorStatus } from './use-notes';
 
 /** What the inbox said last about a take or an assignment: refused, with who has the note. */
 export type TeamNotice =
