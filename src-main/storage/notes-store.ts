@@ -142,14 +142,18 @@ export interface NotesStore {
   recordSync(lastSync: NotesLastSync, asOf: number | undefined): void;
 }
 
+/** One write of a team caller's sync, as it is sent to the team database. */
+export type SinkWrite =
+  | { kind: 'slice'; slice: SliceWrite; nowMs: number }
+  | { kind: 'notes'; notes: readonly InboxNote[] }
+  | { kind: 'sync'; lastSync: NotesLastSync; asOf: number | undefined };
+
 /**
  * Where a team's caller also writes what its sync fetched: the team database (team/notes-sink.ts implements it).
- * Each call is one transaction there; the calls are made in the order of the local writes.
+ * Each call is one transaction there, its writes in order: all of them in, or none.
  */
 export interface SharedNotesSink {
-  writeSlice(slice: SliceWrite, nowMs: number): Promise<void>;
-  writeNotes(notes: readonly InboxNote[]): Promise<void>;
-  recordSync(lastSync: NotesLastSync, asOf: number | undefined): Promise<void>;
+  write(batch: readonly SinkWrite[]): Promise<void>;
 }
 
 /** A store whose writes are also sent somewhere else (SharedWritesStore): settled() waits for them. */

@@ -1,8 +1,9 @@
 // A store that writes through to a second sink: the team's caller keeps its own copy (the local store, which the
-// sync reads) and sends every write of the sync to the team database as well, one transaction there per write,
-// in the order they were made here. The sync does not wait for each: settled() waits for them all, and rejects
-// with the first failure (nothing after it is sent, so the team database never holds a later slice without an
-// earlier one it failed to take).
+// sync reads) and sends every write of the sync to the team database as well, in the order they were made here.
+// The sync does not wait for each: settled() waits for them all, and rejects with the first failure (nothing after
+// it is sent, so the team database never holds a later slice without an earlier one it failed to take). The writes
+// made while the team database takes one batch go together as the next (one transaction there, at most
+// BATCH_NOTES notes or BATCH_WRITES writes): a transaction costs the database more than a slice's rows do.
 //
 // The days the sync treats as held are those both copies hold (the local copy's, narrowed to the team database's
 // synced days read when the sync started, plus the days this store has sent since): a day whose slice the team
@@ -17,6 +18,7 @@ import type {
   NotesStoreStatus,
   SettlingStore,
   SharedNotesSink,
+  SinkWrite,
   SliceWrite,
   WriteOutcome,
 } from './notes-store';
@@ -27,16 +29,23 @@ const MAX_PENDING_NOTES = 10_000;
 /** Writes sent to the sink and not yet in, past which the sync waits (small slices: each a transaction there). */
 const MAX_PENDING_WRITES = 64;
 
+/** The most notes and writes sent in one transaction (a batch is cut before the write that would pass either). */
+const BATCH_NOTES = 5_000;
+const BATCH_WRITES = 32;
+
 export interface PendingBound {
   notes: number;
   writes: number;
 }
 
 export class SharedWritesStore implements SettlingStore {
-  private chain: Promise<void> = Promise.resolve();
+  /** Made here and not yet sent, oldest first, with their notes' number. */
+  private readonly queue: { write: SinkWrite; notes: number }[] = [];
+  /** The batches' loop while it runs (undefined: nothing queued or on its way). */
+  private draining: Promise<void> | undefined;
   private failure: unknown;
   private failed = false;
-  /** Sent and not yet in (or skipped after a failure). */
+  /** Made and not yet in (or dropped after a failure). */
   private readonly pending = { notes: 0, writes: 0 };
   /** Syncs waiting in caughtUp() for the pending writes to come back within the bound. */
   private waiters: (() => void)[] = [];
@@ -57,21 +66,48 @@ export class SharedWritesStore implements SettlingStore {
   }
 
   /** Queues one write of `notes` notes to the sink; after a failure nothing more is sent. */
-  private send(notes: number, write: () => Promise<void>): void {
+  private send(write: SinkWrite, notes: number): void {
+    if (this.failed) return;
     this.pending.notes += notes;
     this.pending.writes++;
-    this.chain = this.chain.then(async () => {
+    this.queue.push({ write, notes });
+    this.draining ??= this.drain();
+  }
+
+  /**
+   * Sends the queue in batches, one transaction each, until it is empty (after a failure, it empties it). It says
+   * it has ended in the same turn as it finds the queue empty: a write made after that starts the loop again.
+   */
+  private async drain(): Promise<void> {
+    // Writes made in this turn of the event loop join the first batch.
+    await Promise.resolve();
+    while (this.queue.length > 0) {
+      let notes = 0;
+      let count = 0;
+      while (
+        count < this.queue.length &&
+        count < BATCH_WRITES &&
+        (count === 0 || notes + this.queue[count]!.notes <= BATCH_NOTES)
+      ) {
+        notes += this.queue[count]!.notes;
+        count++;
+      }
+      const batch = this.queue.splice(0, count);
       try {
-        if (!this.failed) await write();
+        await this.sink.write(batch.map((b) => b.write));
       } catch (err) {
         this.failed = true;
         this.failure = err;
+        batch.push(...this.queue.splice(0));
       } finally {
-        this.pending.notes -= notes;
-        this.pending.writes--;
+        for (const b of batch) {
+          this.pending.notes -= b.notes;
+          this.pending.writes--;
+        }
         if (!this.behind()) for (const wake of this.waiters.splice(0)) wake();
       }
-    });
+    }
+    this.draining = undefined;
   }
 
   private behind(): boolean {
@@ -79,7 +115,7 @@ export class SharedWritesStore implements SettlingStore {
   }
 
   async settled(): Promise<void> {
-    await this.chain;
+    while (this.draining) await this.draining;
     if (this.failed) throw this.failure;
   }
 
@@ -91,19 +127,19 @@ export class SharedWritesStore implements SettlingStore {
   writeSlice(slice: SliceWrite, nowMs: number): WriteOutcome {
     const out = this.local.writeSlice(slice, nowMs);
     if (slice.complete) this.sentDays.add(`${slice.sellerId} ${slice.day}`);
-    this.send(slice.notes.length, () => this.sink.writeSlice(slice, nowMs));
+    this.send({ kind: 'slice', slice, nowMs }, slice.notes.length);
     return out;
   }
 
   writeNotes(notes: readonly InboxNote[]): WriteOutcome {
     const out = this.local.writeNotes(notes);
-    this.send(notes.length, () => this.sink.writeNotes(notes));
+    this.send({ kind: 'notes', notes }, notes.length);
     return out;
   }
 
   recordSync(lastSync: NotesLastSync, asOf: number | undefined): void {
     this.local.recordSync(lastSync, asOf);
-    this.send(0, () => this.sink.recordSync(lastSync, asOf));
+    this.send({ kind: 'sync', lastSync, asOf }, 0);
   }
 
   // ---- everything else is the local store's ----

@@ -2,10 +2,10 @@
 // per write. The team database may be slower than the marketplace: the sync waits for it (SharedWritesStore's
 // bound), so the writes on their way, each holding its slice's notes, do not grow with the size of the sync.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InboxNote, NotesSyncRequest } from '../../../src-main/contract';
+import type { NotesSyncRequest } from '../../../src-main/contract';
 import { syncNotes } from '../../../src-main/services/notes-sync';
 import type { NoteListClient } from '../../../src-main/services/notes-sync';
-import type { SharedNotesSink, SliceWrite } from '../../../src-main/storage/notes-store';
+import type { SharedNotesSink, SinkWrite } from '../../../src-main/storage/notes-store';
 import type { MirrorStore } from '../../../src-main/storage/mirror-store';
 import { SharedWritesStore } from '../../../src-main/storage/shared-writes';
 import { marketDayOf } from '../../../src-shared/market-day';
@@ -46,28 +46,36 @@ async function caller(before?: (n: number) => void) {
 }
 
 /**
- * A team database that takes each write in `delay` (a timer's turn, or until a gate opens), the `failAt`-th refused:
- * what it took, in order, and how many writes and notes it has taken so far.
+ * A team database that takes each batch in `delay` (a timer's turn, or until a gate opens), the `failAt`-th batch
+ * refused: what it took, in order, how many writes and notes it has taken so far, and the size of each batch.
  */
 function slowSink(opts: { delay?: () => Promise<void>; failAt?: number }) {
   const took: string[] = [];
   const done = { writes: 0, notes: 0 };
+  const batches: number[] = [];
   let started = 0;
   const wait = opts.delay ?? (() => new Promise<void>((r) => setTimeout(r, 5)));
-  const write = async (what: string, notes: number) => {
-    started++;
-    await wait();
-    if (started === opts.failAt) throw new Error('disk full');
-    done.writes++;
-    done.notes += notes;
-    took.push(what);
-  };
+  const describe = (w: SinkWrite): [string, number] =>
+    w.kind === 'slice'
+      ? [`slice ${w.slice.sellerId} ${w.slice.day} ${w.slice.notes.length}`, w.slice.notes.length]
+      : w.kind === 'notes'
+        ? [`notes ${w.notes.length}`, w.notes.length]
+        : ['sync', 0];
   const sink: SharedNotesSink = {
-    writeSlice: (s: SliceWrite) => write(`slice ${s.sellerId} ${s.day} ${s.notes.length}`, s.notes.length),
-    writeNotes: (n: readonly InboxNote[]) => write(`notes ${n.length}`, n.length),
-    recordSync: () => write('sync', 0),
+    write: async (batch) => {
+      started++;
+      await wait();
+      if (started === opts.failAt) throw new Error('disk full');
+      batches.push(batch.length);
+      for (const w of batch) {
+        const [what, notes] = describe(w);
+        done.writes++;
+        done.notes += notes;
+        took.push(what);
+      }
+    },
   };
-  return { sink, took, done, started: () => started };
+  return { sink, took, done, batches, started: () => started };
 }
 
 /**
@@ -103,6 +111,21 @@ describe("a team caller's sync waits for the team database", () => {
     expect(lead.most.writes).toBeLessThanOrEqual(4 + CONCURRENCY);
     // The same writes in the same order, the sync's outcome last, all in before the sync said it was done.
     expect(team.took).toEqual([...lead.made, 'sync']);
+  });
+
+  it('sends the writes made while the team database takes a batch as the next batch, one transaction, in order', async () => {
+    const { local, sellerIds, sync } = await caller();
+    // A team database that takes a batch in 20 ms: the month's writes come faster than that.
+    const team = slowSink({ delay: () => new Promise<void>((r) => setTimeout(r, 20)) });
+    const lead = watchLead(local, team.done);
+    const store = new SharedWritesStore(local, team.sink, undefined, { notes: 1_000_000, writes: 1_000 });
+    await sync(store);
+    expect(team.took).toEqual([...lead.made, 'sync']);
+    expect(lead.made).toHaveLength(30 * sellerIds.length);
+    // Fewer transactions than writes, none over the cap of 32 writes.
+    expect(team.batches.length).toBeLessThan(team.took.length / 2);
+    expect(Math.max(...team.batches)).toBeLessThanOrEqual(32);
+    expect(team.batches.reduce((a, b) => a + b, 0)).toBe(team.took.length);
   });
 
   it('bounds the notes on their way too: a write of more notes than the bound is waited for before the next', async () => {
@@ -159,7 +182,9 @@ describe("a team caller's sync waits for the team database", () => {
     const syncing = sync(store);
     await expect(syncing).rejects.toThrow('disk full');
     expect(team.started()).toBe(3);
-    expect(team.done.writes).toBe(2);
+    // The two batches before the refused one are in, and nothing after it.
+    expect(team.done.writes).toBe(team.batches[0]! + team.batches[1]!);
+    expect(team.took).toHaveLength(team.done.writes);
     // The caller's own copy has the month: the days the team database never took are fetched again next time.
     expect(local.coveredDays(sellerIds[0]!).size).toBe(30);
   });

@@ -1,5 +1,5 @@
 // The caller writes what its sync fetched into the team database: the notes, the days synced whole and the sync's
-// outcome, one transaction per slice, idempotent (a note written twice is one row, logged again only when it
+// outcome, one transaction per batch of writes (all in, or none), idempotent (a note written twice is one row, logged again only when it
 // changed), and only while it holds the connection's caller lock.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sql } from 'postgres';
@@ -120,6 +120,42 @@ describe('the caller writes the notes into the team database', () => {
     const [{ n } = { n: 0 }] = await sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM seller_desk.notes WHERE seq_no = ${one.seqNo}`;
     expect(n).toBe(1);
+  });
+
+  it('a batch of writes is one transaction: a refused write leaves none of the batch, and the next batch goes in', async () => {
+    const { url, sql } = await memberUrl();
+    const { store, sync } = await sandboxMirror();
+    await sync(store);
+    const notes = [...store.iterateNotes()].map(({ withdrawnAt: _w, ...n }) => n as InboxNote);
+    const [a, b, c] = [notes.slice(0, 3), notes.slice(3, 6), notes.slice(6, 9)];
+    const writer = client(url.split('?')[0]!);
+    await writer`SELECT seller_desk.connection_id('shop', 'c1')`;
+    const sink = teamNotesSink(writer, 'shop', 'c1', { holdsLock: () => true });
+    const seller = a![0]!.sellerId;
+    // The second write holds a note the database refuses (a title it cannot hold: NOT NULL).
+    const refused = { ...b![0]!, title: null } as unknown as InboxNote;
+    await expect(
+      sink.write([
+        { kind: 'slice', slice: { sellerId: seller, day: TODAY, notes: a!, complete: true }, nowMs: 1 },
+        { kind: 'notes', notes: [refused, ...b!.slice(1)] },
+        { kind: 'notes', notes: c! },
+      ]),
+    ).rejects.toThrow(/title/);
+    expect(await teamNotes(sql)).toEqual([]);
+    expect(await sql`SELECT 1 FROM seller_desk.coverage`).toHaveLength(0);
+    expect(await logOf(sql, 'notes')).toEqual([]);
+    // The same writes without the refused note: all in, in one transaction, logged in order.
+    await sink.write([
+      { kind: 'notes', notes: a! },
+      { kind: 'notes', notes: b! },
+      { kind: 'notes', notes: c! },
+    ]);
+    expect((await teamNotes(sql)).map((n) => n.seq_no)).toEqual(
+      [...a!, ...b!, ...c!].map((n) => n.seqNo).sort((x, y) => x - y),
+    );
+    expect((await logOf(sql, 'notes')).map((e) => e.seq_nos)).toEqual(
+      [a!, b!, c!].map((part) => part.map((n) => n.seqNo).sort((x, y) => x - y)),
+    );
   });
 
   it('another desktop without the lock calls nothing and is told who holds it; a lost lock refuses writes', async () => {
