@@ -64,11 +64,10 @@ const TEAM_KEY = generateTeamKey();
 // uncollected longer, which a peak RSS counts (a 100,000-note team sync: 508 MB with 8 GB allowed, 407 MB with 384
 // MB, in the same 41-45 s; 48 MB of the heap in use at its end).
 async function worker<T>(args: string[]): Promise<T> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'bench/team-worker.ts', ...args],
-    { maxBuffer: 1 << 20, env: { ...process.env, SELLER_DESK_TEAM_KEY: TEAM_KEY } },
-  );
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'bench/team-worker.ts', ...args], {
+    maxBuffer: 1 << 20,
+    env: { ...process.env, SELLER_DESK_TEAM_KEY: TEAM_KEY },
+  });
   return lastJson<T>(stdout);
 }
 
