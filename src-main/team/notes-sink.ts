@@ -2,8 +2,8 @@
 // outcome, for one team and connection. Each batch of writes is one transaction (a slice's write: its notes, the
 // notes of that seller-day it no longer lists flagged withdrawn, its synced day), and each write is idempotent: a
 // note is one row whatever the number of writes, and a statement changes (and so logs, through the schema's
-// triggers) only the rows whose values differ. Only a desktop holding the connection's caller lock writes: once the lock is lost, every write
-// is refused.
+// triggers) only the rows whose values differ. Only a desktop holding the connection's caller lock writes: once
+// the lock is lost, every write is refused.
 import type { PendingQuery, Row, Sql } from 'postgres';
 import type { InboxNote, NoteDay, NotesLastSync } from '../contract';
 import type { SharedNotesSink, SinkWrite, SliceWrite } from '../storage/notes-store';
