@@ -1,22 +1,24 @@
 // One step of the large-seller bench in its own process, so its peak RSS and its file writes are its own.
 //   sync    a full sync of the range into an empty data folder
 //   refresh a refresh with nothing new, as the inbox asks for it (the last 7 days), on the folder a sync filled
-// for the mirror (SQLite) or for release 0.1.0's JSON cache. Prints one JSON line.
+// for the mirror (SQLite) or for release 0.1.0's JSON cache. Prints one JSON line. A last argument `app` makes the
+// mirror's sync ask what the app's does: the notes still waiting up to WAITING_LOOKBACK_DAYS back, too.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createSoapClient } from '../src-main/soap/client';
 import { createResponseDecoder } from '../src-main/soap/decode-pool';
 import { TicketRotation, createMemoryTicketSink } from '../src-main/soap/ticket-rotation';
 import { createTransport } from '../src-main/soap/transport';
-import { syncNotes } from '../src-main/services/notes-sync';
+import { syncNotes, WAITING_LOOKBACK_DAYS } from '../src-main/services/notes-sync';
 import { createMirrorRegistry, endpointFingerprint, MIRRORS_DIR } from '../src-main/storage/mirror-registry';
 import type { MirrorOwner } from '../src-main/storage/notes-store';
 import { addDays } from '../src-shared/market-day';
 import { createNotesCache, NOTES_CACHE_FILE } from './legacy-json-cache';
 import { syncNotes as legacySync } from './legacy-json-sync';
 
-const [step, variant, baseUrl, ticketsJson, nsJson, sellersJson, dataDir, identity, start, end] =
+const [step, variant, baseUrl, ticketsJson, nsJson, sellersJson, dataDir, identity, start, end, asApp] =
   process.argv.slice(2);
+const lookback = asApp === 'app' ? { waitingLookbackDays: WAITING_LOOKBACK_DAYS } : {};
 const tickets = JSON.parse(ticketsJson!) as { auth: string; encrypted: string; member: string };
 const sellerIds = JSON.parse(sellersJson!) as string[];
 // The decoding worker as the app runs it: the built script (not the sources through the TypeScript loader),
@@ -68,7 +70,7 @@ if (variant === 'mirror') {
   store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   const t = performance.now();
   const cpu = process.cpuUsage();
-  const outcome = await syncNotes(req, { client, store, sellerIds, pageIndexBase: 1, signal });
+  const outcome = await syncNotes(req, { client, store, sellerIds, pageIndexBase: 1, signal, ...lookback });
   const wallMs = performance.now() - t;
   const used = process.cpuUsage(cpu);
   out['cpuMs'] = (used.user + used.system) / 1000;
@@ -89,7 +91,7 @@ if (variant === 'mirror') {
     // the same refresh again, in this process, is that case.
     const again = performance.now();
     const cpu2 = process.cpuUsage();
-    await syncNotes(req, { client, store, sellerIds, pageIndexBase: 1, signal });
+    await syncNotes(req, { client, store, sellerIds, pageIndexBase: 1, signal, ...lookback });
     out['warmWallMs'] = performance.now() - again;
     const used2 = process.cpuUsage(cpu2);
     out['warmCpuMs'] = (used2.user + used2.system) / 1000;
